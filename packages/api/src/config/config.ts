@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { mediaName, meta, port, portList } from './common.js';
+import { authBackend, credentials, dvr, location, mirror, peer, plugins, vod, webScript } from './sections.js';
+import { stream } from './stream.js';
+
+export const logLevels = ['debug', 'notice', 'error'] as const;
+
+const keyed = <T extends z.ZodType>(item: T) => z.record(mediaName, item);
+
+/**
+ * The whole server config (spec 000 §3), as read_config returns it without stats and as the config
+ * file holds it. Every section is optional; keys unknown here are kept.
+ */
+export const config = z.looseObject({
+  http: portList.optional(),
+  https: portList.optional(),
+  admin_http: portList.optional(),
+  admin_https: portList.optional(),
+  rtmp: port.optional(),
+  rtmps: port.optional(),
+  rtsp: port.optional(),
+  rtsps: port.optional(),
+  mysql: port.optional(),
+  snmp: port.optional(),
+  api: port.optional(),
+  loglevel: z.enum(logLevels).optional(),
+  cluster_key: z.string().optional(),
+  hostname: z.string().optional(),
+  edit_auth: credentials.optional(),
+  view_auth: credentials.optional(),
+  meta: meta.optional(),
+  nvidia_monitor: z.boolean().optional(),
+  pulsedb: z.string().optional(),
+  session_log: z.string().optional(),
+  /** bits per second (spec 000 §9 unit factors: megabits 1048576). */
+  total_bandwidth: z.number().min(0).optional(),
+  streams: keyed(stream).optional(),
+  lives: keyed(location).optional(),
+  sources: z.record(z.string().regex(/^\d+$/, 'a mirror is keyed by its position'), mirror).optional(),
+  vods: keyed(vod).optional(),
+  dvrs: keyed(dvr).optional(),
+  auth_backends: keyed(authBackend).optional(),
+  peers: z.record(z.string().min(1), peer).optional(),
+  plugins: plugins.optional(),
+  web_scripts: z.record(z.string().min(1), webScript).optional(),
+});
+export type Config = z.infer<typeof config>;
+
+/** Sections whose entries keep a list order in a `position` field. */
+export const orderedSections = ['streams', 'lives', 'sources', 'vods', 'dvrs', 'auth_backends', 'peers', 'web_scripts'] as const;
+export type OrderedSection = (typeof orderedSections)[number];
+
+/** The key field each keyed section copies its key into (sources are keyed by position). */
+export const sectionKeyField: Record<OrderedSection, string> = {
+  streams: 'name',
+  lives: 'prefix',
+  sources: 'position',
+  vods: 'prefix',
+  dvrs: 'name',
+  auth_backends: 'name',
+  peers: 'name',
+  web_scripts: 'prefix',
+};

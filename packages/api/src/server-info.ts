@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/** GET /flussonic/api/server: who this server is and what it can do. */
+export const serverInfo = z.looseObject({
+  product: z.literal('sluice'),
+  version: z.string(),
+  build: z.number(),
+  hostname: z.string(),
+  /** true when the console should show the chassis menu (spec 000 §2). */
+  chassis: z.boolean(),
+  capabilities: z.looseObject({
+    /** publish:// source urls accepted in a stream's urls (spec 000 §4 Publishing). */
+    url_publish: z.boolean(),
+    /** Output protocols this server actually serves; the console hides the rest. */
+    outputs: z.array(z.string()),
+    /** DRM vendors applied for real, as opposed to only stored. */
+    drm_applied: z.array(z.string()),
+  }),
+  transcoder_devices: z.array(z.looseObject({ id: z.number(), type: z.enum(['coder', 'nvenc', 'qsv']) })),
+});
+export type ServerInfo = z.infer<typeof serverInfo>;

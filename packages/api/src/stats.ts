@@ -1,0 +1,86 @@
+import { z } from 'zod';
+
+/** A media track as the engine reports it (spec 000 §3 "Track"). */
+export const track = z.looseObject({
+  track_id: z.string(),
+  content: z.enum(['video', 'audio', 'text', 'metadata']),
+  codec: z.string(),
+  lang: z.string().optional(),
+  bitrate: z.number().optional(),
+  fps: z.number().optional(),
+  width: z.number().optional(),
+  height: z.number().optional(),
+  profile: z.string().optional(),
+  level: z.string().optional(),
+  channels: z.number().optional(),
+  sample_rate: z.number().optional(),
+});
+export type Track = z.infer<typeof track>;
+
+export const mediaInfo = z.looseObject({
+  width: z.number().optional(),
+  height: z.number().optional(),
+  tracks: z.array(track),
+});
+export type MediaInfo = z.infer<typeof mediaInfo>;
+
+export const dvrInfo = z.looseObject({
+  depth: z.number().optional(),
+  disk_size: z.number().optional(),
+  duration: z.number().optional(),
+  from: z.number().optional(),
+  ranges: z.array(z.looseObject({ from: z.number(), duration: z.number() })).optional(),
+});
+
+/** Runtime figures of one stream (spec 000 §3 "Stream stats"); every figure is measured. */
+export const streamStats = z.looseObject({
+  alive: z.boolean().optional(),
+  running: z.boolean().optional(),
+  bitrate: z.number().optional(),
+  bufferings: z.number().optional(),
+  bytes_in: z.number().optional(),
+  bytes_out: z.number().optional(),
+  client_count: z.number().optional(),
+  dvr_enabled: z.boolean().optional(),
+  dvr_info: dvrInfo.optional(),
+  input_error_rate: z.number().optional(),
+  input_media_info: mediaInfo.optional(),
+  media_info: mediaInfo.optional(),
+  last_access_at: z.number().optional(),
+  last_dts: z.number().optional(),
+  lifetime: z.number().optional(),
+  out_bandwidth: z.number().optional(),
+  position: z.number().optional(),
+  remote: z.boolean().optional(),
+  retry_count: z.number().optional(),
+  running_transcoder: z.boolean().optional(),
+  source_error: z.string().optional(),
+  start_running_at: z.number().optional(),
+  ts_delay: z.number().optional(),
+  url: z.string().optional(),
+  published_from: z.string().optional(),
+  published_via: z.string().optional(),
+});
+export type StreamStats = z.infer<typeof streamStats>;
+
+/** The server's own figures, at the top level of read_config (spec 000 §3 "Server stats"). */
+export const serverStats = z.looseObject({
+  version: z.string(),
+  build: z.number(),
+  hostname: z.string().optional(),
+  uptime: z.number(),
+  total_streams: z.number(),
+  online_streams: z.number(),
+  total_clients: z.number(),
+  input_kbit: z.number(),
+  output_kbit: z.number(),
+  opened_files: z.number(),
+  retroview_enabled: z.boolean(),
+  retroview_configured: z.boolean(),
+  next_version: z.string().optional(),
+  /** 'running', plus error_* keys carrying strings the console shows as notifications. */
+  status: z.record(z.string(), z.string()),
+  disks: z.array(z.unknown()).optional(),
+  partitions: z.array(z.looseObject({ path: z.string(), usage: z.number() })).optional(),
+});
+export type ServerStats = z.infer<typeof serverStats>;
