@@ -1,0 +1,68 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import websocket from '@fastify/websocket';
+import type { Config, ServerInfo } from '@sluice/api';
+import type { ConfigStore } from './config/store.js';
+import type { LiveView } from './live/live-view.js';
+import type { SessionRegistry } from './http/auth.js';
+import { configHandlers, type ErrorReportLog } from './http/config-handlers.js';
+import { registerConsole } from './http/console-static.js';
+import { errorHandler } from './http/errors.js';
+import type { EventsHub } from './http/events-hub.js';
+import { createGuard } from './http/guard.js';
+import { loginHandlers } from './http/login-handlers.js';
+
+export interface AppDeps {
+  store: ConfigStore;
+  view: LiveView;
+  hub: EventsHub;
+  sessions: SessionRegistry;
+  errorReports: ErrorReportLog;
+  serverInfo: () => ServerInfo;
+  /** Folder of the built console (packages/web/dist); undefined or missing serves a hint instead. */
+  consoleDir: string | undefined;
+  logger?: boolean | { level: string };
+}
+
+const API = '/flussonic/api';
+/** Large enough for a 20,000-stream config import. */
+const CONFIG_BODY_LIMIT = 64 * 1024 * 1024;
+
+/** The one route table: API, websocket, console. Handlers live in http/; this file only wires. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({ logger: deps.logger ?? false, disableRequestLogging: true, bodyLimit: 1024 * 1024 });
+  app.setErrorHandler(errorHandler);
+  await app.register(formbody);
+  await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
+  // Raw config bodies are text; accept them whatever the client calls them.
+  app.addContentTypeParser(['text/plain', 'application/octet-stream'], { parseAs: 'string', bodyLimit: CONFIG_BODY_LIMIT }, (_req, body, done) => done(null, body));
+
+  const config = (): Config => deps.store.config;
+  const guard = createGuard(config, deps.sessions);
+  const view = guard.require('view');
+  const edit = guard.require('edit');
+  const cfg = configHandlers(deps.store, deps.view, guard.access);
+  const login = loginHandlers(config, deps.sessions, false);
+
+  app.post('/admin/login', login.login);
+  app.post('/admin/logout', login.logout);
+
+  app.get(`${API}/server`, { preHandler: view }, async () => deps.serverInfo());
+  app.get(`${API}/read_config`, { preHandler: view }, cfg.readConfig);
+  app.post(`${API}/modify_config`, { preHandler: edit, bodyLimit: CONFIG_BODY_LIMIT }, cfg.modifyConfig);
+  app.get(`${API}/read_raw_config`, { preHandler: edit }, cfg.readRawConfig);
+  app.post(`${API}/parse_raw_config`, { preHandler: edit, bodyLimit: CONFIG_BODY_LIMIT }, cfg.parseRawConfig);
+  app.post(`${API}/save_raw_config`, { preHandler: edit, bodyLimit: CONFIG_BODY_LIMIT }, cfg.saveRawConfig);
+  app.post(`${API}/error/store`, { preHandler: view }, async (request) => {
+    deps.errorReports.add(request.body);
+    return { ok: true };
+  });
+  app.get(`${API}/events`, { websocket: true, preHandler: view }, (socket, request) =>
+    deps.hub.attach(socket, guard.access(request) !== 'edit'),
+  );
+
+  app.get('/', async (_req, reply) => reply.redirect('/admin'));
+  await registerConsole(app, deps.consoleDir);
+  app.setNotFoundHandler(async (request, reply) => reply.status(404).send({ error: `no such path: ${request.url.split('?')[0]}` }));
+  return app;
+}

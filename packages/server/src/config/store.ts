@@ -1,0 +1,155 @@
+import { readFile } from 'node:fs/promises';
+import { applyDelta, type Config, config as configSchema, formatIssues, isPlainObject } from '@sluice/api';
+import { ConfigRejected } from './errors.js';
+import { writeFileDurably } from './durable-write.js';
+import { ConfigHistory } from './history.js';
+import { normalizeConfig, touchedPositions } from './normalize.js';
+import { ConfigSyntaxError, type ConfigDocument, parseConfigText, serializeConfig } from './text/index.js';
+
+export type ConfigListener = (next: Config, previous: Config) => void;
+
+/** Top-level key that marks a modify_config body as a whole-config import (spec 000 §4 Upload config). */
+export const RESET_MARKER = 'reset';
+
+/**
+ * The config file is the source of truth. Every change is validated, applied to a copy, validated
+ * whole, written durably and only then swapped in and announced; a failed step changes nothing.
+ * Changes run one at a time in arrival order, so none is lost.
+ */
+export class ConfigStore {
+  private current: Config = {};
+  private text = '';
+  private document: ConfigDocument | undefined;
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly listeners = new Set<ConfigListener>();
+  private readonly history: ConfigHistory;
+
+  constructor(
+    readonly path: string,
+    historyDir: string,
+  ) {
+    this.history = new ConfigHistory(historyDir, path);
+  }
+
+  /** Reads and validates the file; throws ConfigRejected naming the line and column of a syntax error. */
+  async load(): Promise<Config> {
+    const text = await readFile(this.path, 'utf8');
+    const { config, document } = this.parse(text);
+    this.current = config;
+    this.text = text;
+    this.document = document;
+    return config;
+  }
+
+  get config(): Config {
+    return this.current;
+  }
+
+  get rawText(): string {
+    return this.text;
+  }
+
+  onChange(listener: ConfigListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Parses and validates text without saving anything (parse_raw_config). */
+  parse(text: string): { config: Config; document: ConfigDocument } {
+    let parsed;
+    try {
+      parsed = parseConfigText(text);
+    } catch (error) {
+      if (error instanceof ConfigSyntaxError) throw new ConfigRejected(error.message, error.line, error.column);
+      throw error;
+    }
+    const config = this.validate(normalizeConfig(parsed.config as Config, {}));
+    return { config, document: parsed.document };
+  }
+
+  /** modify_config: applies a delta (spec 000 §7), or replaces the whole config when it carries the reset marker. */
+  modify(delta: unknown): Promise<Config> {
+    return this.serialised(async () => {
+      if (!isPlainObject(delta)) throw new ConfigRejected('the body must be a JSON object holding a config delta');
+      const { [RESET_MARKER]: reset, ...rest } = delta;
+      if (reset !== undefined && reset !== true) throw new ConfigRejected(`"${RESET_MARKER}" may only be true`);
+      const cleaned = stripStats(rest) as Record<string, unknown>;
+      const base = reset === true ? {} : this.current;
+      const withMirrors = createMirrors(base, cleaned);
+      const next = normalizeConfig(applyDelta(base, withMirrors), touchedPositions(withMirrors));
+      const valid = this.validate(next);
+      if (reset === true && !valid.edit_auth) {
+        throw new ConfigRejected('an imported config must keep edit_auth, or nobody could log in again');
+      }
+      return this.commit(valid, reset === true ? undefined : this.document);
+    });
+  }
+
+  /** save_raw_config: the whole file as the operator wrote it, comments and all. */
+  saveRaw(text: string): Promise<Config> {
+    return this.serialised(async () => {
+      const { config, document } = this.parse(text);
+      await this.write(text);
+      this.swap(config, text, document);
+      return config;
+    });
+  }
+
+  private validate(candidate: Config): Config {
+    const result = configSchema.safeParse(candidate);
+    if (!result.success) throw new ConfigRejected(formatIssues(result.error));
+    return result.data;
+  }
+
+  private async commit(next: Config, previousDocument: ConfigDocument | undefined): Promise<Config> {
+    const text = serializeConfig(next as Record<string, unknown>, previousDocument);
+    // The written text must read back as the config we validated; anything else is a bug we refuse to persist.
+    const reread = this.parse(text);
+    await this.write(text);
+    this.swap(reread.config, text, reread.document);
+    return reread.config;
+  }
+
+  private async write(text: string): Promise<void> {
+    if (this.text) await this.history.keep(this.text);
+    await writeFileDurably(this.path, text);
+  }
+
+  private swap(next: Config, text: string, document: ConfigDocument): void {
+    const previous = this.current;
+    this.current = next;
+    this.text = text;
+    this.document = document;
+    for (const listener of this.listeners) listener(next, previous);
+  }
+
+  private serialised<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(task, task);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+}
+
+/**
+ * `stats` and `now_ms` are runtime figures: a console that sends them back (a downloaded config
+ * uploaded again) must not write them into the file.
+ */
+function stripStats(value: unknown, depth = 0): unknown {
+  if (!isPlainObject(value) || depth > 3) return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    if (k === 'stats' || (depth === 0 && k === 'now_ms')) continue;
+    out[k] = stripStats(v, depth + 1);
+  }
+  return out;
+}
+
+/** `sources: {"-1": {…}}` creates a mirror at the next free position (spec 000 §7). */
+function createMirrors(base: Config, delta: Record<string, unknown>): Record<string, unknown> {
+  const sources = delta.sources;
+  if (!isPlainObject(sources) || !('-1' in sources)) return delta;
+  const { '-1': created, ...others } = sources;
+  const count = Object.keys(base.sources ?? {}).length;
+  const next = isPlainObject(created) ? { ...created, position: count } : created;
+  return { ...delta, sources: { ...others, [String(count)]: next } };
+}

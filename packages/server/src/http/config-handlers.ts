@@ -1,0 +1,53 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ConfigStore } from '../config/store.js';
+import type { LiveView } from '../live/live-view.js';
+import type { Access } from './auth.js';
+import { HttpError } from './errors.js';
+import { redactCredentials } from './events-hub.js';
+
+/** Handlers of the config calls (spec 000 §7). Thin: parse, call the store, answer. */
+export function configHandlers(store: ConfigStore, view: LiveView, access: (request: FastifyRequest) => Access | undefined) {
+  const textBody = (request: FastifyRequest): string => {
+    if (typeof request.body !== 'string') throw new HttpError(400, 'the body must be the config text (text/plain)');
+    return request.body;
+  };
+  return {
+    /** The live view: config, each item's stats and the server's stats. */
+    readConfig: async (request: FastifyRequest, reply: FastifyReply) => {
+      const data = access(request) === 'edit' ? view.snapshot : redactCredentials(view.snapshot);
+      await reply.header('cache-control', 'no-store').send({ ...data, now_ms: Date.now() });
+    },
+    modifyConfig: async (request: FastifyRequest) => {
+      await store.modify(request.body);
+      return { ok: true };
+    },
+    readRawConfig: async (_request: FastifyRequest, reply: FastifyReply) => {
+      await reply.type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(store.rawText);
+    },
+    /** Checks text without saving: 200 with the config it describes, or 400 with line and column. */
+    parseRawConfig: async (request: FastifyRequest) => {
+      const { config } = store.parse(textBody(request));
+      return { ok: true, config };
+    },
+    saveRawConfig: async (request: FastifyRequest) => {
+      await store.saveRaw(textBody(request));
+      return { ok: true };
+    },
+  };
+}
+
+/** Error reports the console posts (spec 000 §7 error/store), kept in a bounded ring. */
+export class ErrorReportLog {
+  private readonly entries: { at: number; report: unknown }[] = [];
+
+  constructor(private readonly limit = 500) {}
+
+  add(report: unknown): void {
+    this.entries.push({ at: Date.now(), report });
+    if (this.entries.length > this.limit) this.entries.splice(0, this.entries.length - this.limit);
+  }
+
+  list(): readonly { at: number; report: unknown }[] {
+    return this.entries;
+  }
+}

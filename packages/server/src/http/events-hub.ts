@@ -1,0 +1,110 @@
+import type { WebSocket } from 'ws';
+import type { LiveView } from '../live/live-view.js';
+
+/**
+ * A topic command arriving on the events socket (spec 001 §7): `subscribe:…`, `pulse_subscribe:…`,
+ * `log_media_start:…`, `sessions?name=…`. A handler gets the part after its prefix and a way to send.
+ */
+export interface TopicHandler {
+  /** Called for the command; returns a function that stops what it started, if anything. */
+  (argument: string, client: EventClient): (() => void) | void;
+}
+
+export interface EventClient {
+  send(event: Record<string, unknown>): void;
+}
+
+interface Connection extends EventClient {
+  version: number | undefined;
+  /** View-only connections never receive the admin credentials. */
+  redact: boolean;
+  stops: Map<string, () => void>;
+}
+
+/**
+ * The events websocket: answers read_config with the whole live view and read_config_delta with
+ * what changed since this socket's last answer (spec 000 §4, §7), and routes topic commands.
+ */
+export class EventsHub {
+  private readonly connections = new Set<Connection>();
+  private readonly handlers = new Map<string, TopicHandler>();
+
+  constructor(private readonly view: LiveView) {}
+
+  /** Registers a command prefix such as 'log_media_start:'. The matching stop prefix is given too. */
+  handle(prefix: string, handler: TopicHandler, stopPrefix?: string): void {
+    this.handlers.set(prefix, handler);
+    if (stopPrefix) this.handlers.set(stopPrefix, (arg, client) => this.stop(client as Connection, prefix + arg));
+  }
+
+  get connectionCount(): number {
+    return this.connections.size;
+  }
+
+  attach(socket: WebSocket, redact = false): void {
+    const connection: Connection = {
+      version: undefined,
+      redact,
+      stops: new Map(),
+      send: (event) => {
+        if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));
+      },
+    };
+    this.connections.add(connection);
+    socket.on('message', (raw) => this.onMessage(connection, raw.toString()));
+    socket.on('close', () => {
+      this.connections.delete(connection);
+      for (const stop of connection.stops.values()) stop();
+      connection.stops.clear();
+    });
+    socket.on('error', () => socket.close());
+  }
+
+  /** Sends an event to every connection (e.g. a notice); topic events go through handlers instead. */
+  broadcast(event: Record<string, unknown>): void {
+    for (const c of this.connections) c.send(event);
+  }
+
+  private onMessage(connection: Connection, message: string): void {
+    const command = message.trim();
+    if (command === 'read_config') return this.sendFull(connection);
+    if (command === 'read_config_delta') return this.sendDelta(connection);
+    for (const [prefix, handler] of this.handlers) {
+      if (!command.startsWith(prefix)) continue;
+      const argument = command.slice(prefix.length);
+      const key = prefix + argument;
+      if (connection.stops.has(key)) return;
+      const stop = handler(argument, connection);
+      if (stop) connection.stops.set(key, stop);
+      return;
+    }
+    connection.send({ event: 'error', message: `unknown command: ${command.slice(0, 100)}` });
+  }
+
+  private stop(connection: Connection, key: string): void {
+    connection.stops.get(key)?.();
+    connection.stops.delete(key);
+  }
+
+  private sendFull(connection: Connection): void {
+    connection.version = this.view.currentVersion;
+    const data = connection.redact ? redactCredentials(this.view.snapshot) : this.view.snapshot;
+    connection.send({ event: 'current_config', data, partial_update: false });
+  }
+
+  private sendDelta(connection: Connection): void {
+    if (connection.version === undefined) return this.sendFull(connection);
+    const result = this.view.deltaSince(connection.version);
+    if (!result) return this.sendFull(connection);
+    connection.version = result.version;
+    const data = connection.redact ? redactCredentials(result.delta) : result.delta;
+    connection.send({ event: 'current_config_delta', data, partial_update: !result.complete });
+  }
+}
+
+/** The view_auth user may read the config but not the passwords in it. */
+export function redactCredentials(data: Record<string, unknown>): Record<string, unknown> {
+  if (!('edit_auth' in data) && !('view_auth' in data)) return data;
+  const { edit_auth: _edit, view_auth: _view, ...rest } = data;
+  return rest;
+}

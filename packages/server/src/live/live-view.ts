@@ -1,0 +1,160 @@
+import { isPlainObject } from '@sluice/api';
+
+type Path = readonly string[];
+
+/**
+ * What the console sees: the config with each item's `stats` and the server's `stats` at the top.
+ * Updates are immutable with structural sharing, and every change is logged by path with a version
+ * number, so a websocket's delta is built from the changes since its last answer: its cost grows
+ * with the number of changes, not with the number of streams.
+ */
+export class LiveView {
+  private root: Record<string, unknown> = {};
+  private version = 0;
+  /** Changed paths in version order; `logStart` is the version of the first entry kept. */
+  private log: { version: number; path: Path }[] = [];
+  private logStart = 0;
+
+  constructor(private readonly maxLog = 200_000) {}
+
+  get snapshot(): Record<string, unknown> {
+    return this.root;
+  }
+
+  get currentVersion(): number {
+    return this.version;
+  }
+
+  /** Sets (or with undefined, removes) the value at `path`, logging the change if it differs. */
+  set(path: Path, value: unknown): void {
+    const next = setIn(this.root, path, 0, value);
+    if (next === this.root) return;
+    this.root = next;
+    this.record(path);
+  }
+
+  /** Applies a delta as produced by diff(): each leaf down to `depth` levels becomes one logged path. */
+  applyDiff(delta: unknown, depth = 3): void {
+    const walk = (value: unknown, path: string[]) => {
+      if (isPlainObject(value) && path.length < depth) {
+        for (const [k, v] of Object.entries(value)) walk(v, [...path, k]);
+        return;
+      }
+      // A leaf of the delta: null removes; an object here is a whole new subtree unless one exists.
+      const current = getIn(this.root, path);
+      if (value === null) this.set(path, undefined);
+      else if (isPlainObject(value) && isPlainObject(current)) this.set(path, mergeTree(current, value));
+      else this.set(path, value);
+    };
+    walk(delta, []);
+  }
+
+  /**
+   * The delta from `version` to now, holding at most `limit` paths; `complete` is false when more
+   * remain (the caller answers partial_update and is asked again at once). Returns null when the
+   * log no longer reaches back that far: the caller must send the whole view.
+   */
+  deltaSince(version: number, limit = 20_000): { delta: Record<string, unknown>; version: number; complete: boolean } | null {
+    if (version < this.logStart) return null;
+    const start = lowerBound(this.log, version + 1);
+    const paths: Path[] = [];
+    let upTo = version;
+    let i = start;
+    for (; i < this.log.length && paths.length < limit; i++) {
+      const entry = this.log[i]!;
+      paths.push(entry.path);
+      upTo = entry.version;
+    }
+    const complete = i >= this.log.length;
+    if (complete) upTo = this.version;
+    const delta: Record<string, unknown> = {};
+    for (const path of paths) this.putCurrent(delta, path);
+    return { delta, version: upTo, complete };
+  }
+
+  /** Copies the current value at `path` into `delta` (null where it, or an ancestor, no longer exists). */
+  private putCurrent(delta: Record<string, unknown>, path: Path): void {
+    let node: unknown = this.root;
+    let out = delta;
+    for (let i = 0; i < path.length; i++) {
+      const key = path[i]!;
+      node = isPlainObject(node) ? node[key] : undefined;
+      if (node === undefined) {
+        out[key] = null;
+        return;
+      }
+      if (i === path.length - 1) {
+        out[key] = node;
+        return;
+      }
+      const existing = out[key];
+      // An ancestor already copied whole, or deleted, covers this path too.
+      if (existing === null || (existing !== undefined && !isDeltaContainer(existing))) return;
+      if (existing === undefined) out[key] = deltaContainer();
+      out = out[key] as Record<string, unknown>;
+    }
+  }
+
+  private record(path: Path): void {
+    this.version++;
+    this.log.push({ version: this.version, path });
+    if (this.log.length > this.maxLog) {
+      const drop = this.log.length - Math.floor(this.maxLog / 2);
+      this.log = this.log.slice(drop);
+      this.logStart = this.log[0]!.version - 1;
+    }
+  }
+}
+
+const CONTAINER = Symbol('delta container');
+function deltaContainer(): Record<string, unknown> {
+  return Object.defineProperty({}, CONTAINER, { value: true, enumerable: false });
+}
+function isDeltaContainer(value: unknown): boolean {
+  return isPlainObject(value) && (value as Record<symbol, unknown>)[CONTAINER] === true;
+}
+
+function lowerBound(log: { version: number }[], version: number): number {
+  let lo = 0;
+  let hi = log.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (log[mid]!.version < version) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+export function getIn(root: unknown, path: Path): unknown {
+  let node = root;
+  for (const key of path) node = isPlainObject(node) ? node[key] : undefined;
+  return node;
+}
+
+function setIn(node: Record<string, unknown>, path: Path, i: number, value: unknown): Record<string, unknown> {
+  const key = path[i]!;
+  if (i === path.length - 1) {
+    if (value === undefined) {
+      if (!(key in node)) return node;
+      const { [key]: _removed, ...rest } = node;
+      return rest;
+    }
+    if (node[key] === value) return node;
+    return { ...node, [key]: value };
+  }
+  const child = node[key];
+  if (value === undefined && !isPlainObject(child)) return node;
+  const nextChild = setIn(isPlainObject(child) ? child : {}, path, i + 1, value);
+  return nextChild === child ? node : { ...node, [key]: nextChild };
+}
+
+/** Merges a diff subtree into an existing object (nulls delete), sharing untouched branches. */
+function mergeTree(base: Record<string, unknown>, delta: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...base };
+  for (const [k, v] of Object.entries(delta)) {
+    if (v === null) delete out[k];
+    else if (isPlainObject(v) && isPlainObject(out[k])) out[k] = mergeTree(out[k] as Record<string, unknown>, v);
+    else out[k] = v;
+  }
+  return out;
+}

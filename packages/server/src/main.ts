@@ -1,0 +1,142 @@
+#!/usr/bin/env node
+import { mkdir, readFile, stat } from 'node:fs/promises';
+import { hostname } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Config, diff, type ServerInfo } from '@sluice/api';
+import { buildApp } from './app.js';
+import { parseArgs } from './cli.js';
+import { defaultConfigText, randomPassword } from './config/defaults.js';
+import { writeFileDurably } from './config/durable-write.js';
+import { ConfigRejected } from './config/errors.js';
+import { ConfigStore } from './config/store.js';
+import { SessionRegistry } from './http/auth.js';
+import { ErrorReportLog } from './http/config-handlers.js';
+import { EventsHub } from './http/events-hub.js';
+import { PortListeners } from './http/listeners.js';
+import { LiveView } from './live/live-view.js';
+import { serverStats } from './stats/server-stats.js';
+import { createLogger } from './support/log.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const packageRoot = join(here, '..');
+
+async function main(): Promise<void> {
+  const options = parseArgs(process.argv.slice(2), { consoleDir: join(packageRoot, '..', 'web', 'dist') });
+  const log = createLogger();
+  const { version } = JSON.parse(await readFile(join(packageRoot, 'package.json'), 'utf8')) as { version: string };
+  const build = Number(process.env.SLUICE_BUILD ?? 0) || 0;
+
+  const created = await ensureConfig(options.configPath);
+  const store = new ConfigStore(options.configPath, join(dirname(options.configPath), 'history'));
+  try {
+    await store.load();
+  } catch (error) {
+    if (error instanceof ConfigRejected) {
+      log.error(`${options.configPath}: ${error.message}`);
+      process.exit(2);
+    }
+    throw error;
+  }
+  log.setLevel(store.config.loglevel);
+
+  const view = new LiveView();
+  view.applyDiff(store.config);
+  const hub = new EventsHub(view);
+  const sessions = new SessionRegistry();
+  const errorReports = new ErrorReportLog();
+  const startedAt = Date.now();
+  const host = hostname();
+
+  const serverInfo = (): ServerInfo => ({
+    product: 'sluice',
+    version,
+    build,
+    hostname: store.config.hostname ?? host,
+    chassis: false,
+    capabilities: { url_publish: false, outputs: [], drm_applied: [] },
+    transcoder_devices: [],
+  });
+  const warnings = (): Record<string, string> =>
+    store.config.edit_auth ? {} : { error_no_edit_auth: 'edit_auth is not set in the config: nobody can log in.' };
+  const refreshStats = () =>
+    view.set(
+      ['stats'],
+      serverStats(store.config, view.snapshot, {
+        version,
+        build,
+        hostname: store.config.hostname ?? host,
+        startedAt,
+        errors: warnings,
+        traffic: () => ({ inputKbit: 0, outputKbit: 0, clients: 0, openedFiles: 0 }),
+      }),
+    );
+  refreshStats();
+
+  const app = await buildApp({ store, view, hub, sessions, errorReports, serverInfo, consoleDir: options.consoleDir });
+  await app.ready();
+  const listeners = new PortListeners(app.server, options.host, (port, error) =>
+    log.error(`can't listen on HTTP port ${port}: ${error.message}`),
+  );
+
+  store.onChange((next: Config, previous: Config) => {
+    const delta = diff(previous, next);
+    if (delta !== undefined) view.applyDiff(delta);
+    log.setLevel(next.loglevel);
+    if (JSON.stringify(next.edit_auth) !== JSON.stringify(previous.edit_auth)) sessions.clear();
+    if (JSON.stringify(next.http) !== JSON.stringify(previous.http)) void listeners.reconcile(next.http ?? []);
+    refreshStats();
+  });
+  const ticker = setInterval(refreshStats, 1000);
+
+  const ports = await listeners.reconcile(store.config.http ?? []);
+  if (ports.length === 0) log.error('no HTTP port is open: add `http PORT;` to the config');
+  printWelcome(ports, options.configPath, store.config, created);
+
+  const shutdown = async (signal: string) => {
+    log.notice(`${signal}: stopping`);
+    clearInterval(ticker);
+    await listeners.close();
+    await app.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  // SIGHUP re-reads a config file edited by hand, like nginx; a broken file is refused and the running config kept.
+  process.on('SIGHUP', () => {
+    readFile(options.configPath, 'utf8')
+      .then((text) => (text === store.rawText ? undefined : store.saveRaw(text)))
+      .then(() => log.notice('config reloaded'))
+      .catch((error: Error) => log.error(`config reload refused, the running config is kept: ${error.message}`));
+  });
+}
+
+/** Writes the default config when the file is missing; returns the new admin password if it did. */
+async function ensureConfig(path: string): Promise<string | undefined> {
+  const exists = await stat(path).then(
+    () => true,
+    () => false,
+  );
+  if (exists) return undefined;
+  await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+  const password = randomPassword();
+  await writeFileDurably(path, defaultConfigText(password));
+  return password;
+}
+
+function printWelcome(ports: number[], configPath: string, config: Config, newPassword: string | undefined): void {
+  const lines = [`Sluice is running with ${configPath}`];
+  for (const port of ports) lines.push(`  Console: http://localhost:${port}/admin`);
+  if (newPassword) {
+    lines.push(`  A new config was written. Log in as "${config.edit_auth?.login}" with password: ${newPassword}`);
+    lines.push('  (shown only this once; it is stored in the config file as edit_auth)');
+  } else if (config.edit_auth) {
+    lines.push(`  Log in as "${config.edit_auth.login}" with the password set by edit_auth in the config file.`);
+  }
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

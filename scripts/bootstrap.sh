@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Installs the system packages Sluice needs when they are missing (Debian 12). Run as root, or it only
+# says what is missing. Usage: scripts/bootstrap.sh [--with-bench]
+#   ffmpeg, ffprobe  media: every remux, transcode and test source
+#   chromium         end-to-end tests of the console (Playwright drives Debian's build)
+#   nginx + rtmp, wrk  only with --with-bench: the reference servers of bench/
+set -euo pipefail
+
+need=()
+command -v ffmpeg >/dev/null 2>&1 || need+=(ffmpeg)
+if [ "${1:-}" = "--with-bench" ] || [ "${SLUICE_BOOTSTRAP_TEST:-}" = 1 ]; then
+  command -v chromium >/dev/null 2>&1 || need+=(chromium fonts-liberation)
+fi
+if [ "${1:-}" = "--with-bench" ]; then
+  command -v nginx >/dev/null 2>&1 || need+=(nginx-light libnginx-mod-rtmp)
+  command -v wrk >/dev/null 2>&1 || need+=(wrk)
+fi
+[ ${#need[@]} -eq 0 ] && exit 0
+
+if [ "$(id -u)" != 0 ]; then
+  echo "missing system packages: ${need[*]} — install them (apt-get install ${need[*]}) or run this as root" >&2
+  exit 1
+fi
+echo "installing system packages: ${need[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
