@@ -17,14 +17,19 @@ const run = (cmd, args, what) => {
 };
 
 run('bash', ['scripts/bootstrap.sh'], 'installing system packages');
-if (!existsSync(join(root, 'node_modules', '.package-lock.json'))) run('npm', ['ci', '--no-audit', '--no-fund'], 'npm ci');
+if (!existsSync(join(root, 'node_modules', '.package-lock.json')))
+  run('npm', ['ci', '--no-audit', '--no-fund'], 'npm ci');
 // tsc -b is incremental: with nothing changed it only checks timestamps.
 run('npx', ['tsc', '-b', 'packages/server'], 'building the server');
 if (webIsStale(root)) run('npm', ['run', 'build', '-w', 'packages/web'], 'building the console');
 
-const server = spawn(process.execPath, [join(root, 'packages/server/dist/main.js'), ...process.argv.slice(2)], {
-  cwd: root,
-  stdio: 'inherit',
-});
+const server = spawn(
+  process.execPath,
+  [join(root, 'packages/server/dist/main.js'), ...process.argv.slice(2)],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+);
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

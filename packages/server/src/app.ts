@@ -35,7 +35,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(formbody);
   await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
   // Raw config bodies are text; accept them whatever the client calls them.
-  app.addContentTypeParser(['text/plain', 'application/octet-stream'], { parseAs: 'string', bodyLimit: CONFIG_BODY_LIMIT }, (_req, body, done) => done(null, body));
+  app.addContentTypeParser(
+    ['text/plain', 'application/octet-stream'],
+    { parseAs: 'string', bodyLimit: CONFIG_BODY_LIMIT },
+    (_req, body, done) => done(null, body),
+  );
 
   const config = (): Config => deps.store.config;
   const guard = createGuard(config, deps.sessions);
@@ -63,6 +67,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.get('/', async (_req, reply) => reply.redirect('/admin'));
   await registerConsole(app, deps.consoleDir);
-  app.setNotFoundHandler(async (request, reply) => reply.status(404).send({ error: `no such path: ${request.url.split('?')[0]}` }));
+  app.setNotFoundHandler(async (request, reply) =>
+    reply.status(404).send({ error: `no such path: ${request.url.split('?')[0]}` }),
+  );
   return app;
 }

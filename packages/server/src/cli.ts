@@ -14,10 +14,16 @@ const USAGE = `usage: sluice [--config FILE] [--host ADDRESS] [--console-dir DIR
 
 /** Parses argv; throws an Error carrying the usage text on anything unknown. */
 export function parseArgs(argv: readonly string[], defaults: { consoleDir: string | undefined }): CliOptions {
-  const options: CliOptions = { configPath: resolve('data/sluice.conf'), host: '0.0.0.0', consoleDir: defaults.consoleDir };
+  const options: CliOptions = {
+    configPath: resolve('data/sluice.conf'),
+    host: '0.0.0.0',
+    consoleDir: defaults.consoleDir,
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
-    const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const [flag, inline] = arg.includes('=')
+      ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+      : [arg, undefined];
     const value = () => {
       const v = inline ?? argv[++i];
       if (v === undefined || v === '') throw new Error(`${flag} needs a value\n${USAGE}`);

@@ -24,7 +24,9 @@ const packageRoot = join(here, '..');
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2), { consoleDir: join(packageRoot, '..', 'web', 'dist') });
   const log = createLogger();
-  const { version } = JSON.parse(await readFile(join(packageRoot, 'package.json'), 'utf8')) as { version: string };
+  const { version } = JSON.parse(await readFile(join(packageRoot, 'package.json'), 'utf8')) as {
+    version: string;
+  };
   const build = Number(process.env.SLUICE_BUILD ?? 0) || 0;
 
   const created = await ensureConfig(options.configPath);
@@ -58,7 +60,9 @@ async function main(): Promise<void> {
     transcoder_devices: [],
   });
   const warnings = (): Record<string, string> =>
-    store.config.edit_auth ? {} : { error_no_edit_auth: 'edit_auth is not set in the config: nobody can log in.' };
+    store.config.edit_auth
+      ? {}
+      : { error_no_edit_auth: 'edit_auth is not set in the config: nobody can log in.' };
   const refreshStats = () =>
     view.set(
       ['stats'],
@@ -73,7 +77,15 @@ async function main(): Promise<void> {
     );
   refreshStats();
 
-  const app = await buildApp({ store, view, hub, sessions, errorReports, serverInfo, consoleDir: options.consoleDir });
+  const app = await buildApp({
+    store,
+    view,
+    hub,
+    sessions,
+    errorReports,
+    serverInfo,
+    consoleDir: options.consoleDir,
+  });
   await app.ready();
   const listeners = new PortListeners(app.server, options.host, (port, error) =>
     log.error(`can't listen on HTTP port ${port}: ${error.message}`),
@@ -84,7 +96,8 @@ async function main(): Promise<void> {
     if (delta !== undefined) view.applyDiff(delta);
     log.setLevel(next.loglevel);
     if (JSON.stringify(next.edit_auth) !== JSON.stringify(previous.edit_auth)) sessions.clear();
-    if (JSON.stringify(next.http) !== JSON.stringify(previous.http)) void listeners.reconcile(next.http ?? []);
+    if (JSON.stringify(next.http) !== JSON.stringify(previous.http))
+      void listeners.reconcile(next.http ?? []);
     refreshStats();
   });
   const ticker = setInterval(refreshStats, 1000);
@@ -107,7 +120,9 @@ async function main(): Promise<void> {
     readFile(options.configPath, 'utf8')
       .then((text) => (text === store.rawText ? undefined : store.saveRaw(text)))
       .then(() => log.notice('config reloaded'))
-      .catch((error: Error) => log.error(`config reload refused, the running config is kept: ${error.message}`));
+      .catch((error: Error) =>
+        log.error(`config reload refused, the running config is kept: ${error.message}`),
+      );
   });
 }
 
@@ -124,14 +139,23 @@ async function ensureConfig(path: string): Promise<string | undefined> {
   return password;
 }
 
-function printWelcome(ports: number[], configPath: string, config: Config, newPassword: string | undefined): void {
+function printWelcome(
+  ports: number[],
+  configPath: string,
+  config: Config,
+  newPassword: string | undefined,
+): void {
   const lines = [`Sluice is running with ${configPath}`];
   for (const port of ports) lines.push(`  Console: http://localhost:${port}/admin`);
   if (newPassword) {
-    lines.push(`  A new config was written. Log in as "${config.edit_auth?.login}" with password: ${newPassword}`);
+    lines.push(
+      `  A new config was written. Log in as "${config.edit_auth?.login}" with password: ${newPassword}`,
+    );
     lines.push('  (shown only this once; it is stored in the config file as edit_auth)');
   } else if (config.edit_auth) {
-    lines.push(`  Log in as "${config.edit_auth.login}" with the password set by edit_auth in the config file.`);
+    lines.push(
+      `  Log in as "${config.edit_auth.login}" with the password set by edit_auth in the config file.`,
+    );
   }
   process.stdout.write(`${lines.join('\n')}\n`);
 }

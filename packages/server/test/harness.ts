@@ -63,10 +63,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   let child!: ChildProcess;
 
   const launch = async () => {
-    child = spawn(process.execPath, [serverMain, '--config', configPath, '--host', '127.0.0.1', ...(options.args ?? [])], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, ...options.env },
-    });
+    child = spawn(
+      process.execPath,
+      [serverMain, '--config', configPath, '--host', '127.0.0.1', ...(options.args ?? [])],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, ...options.env },
+      },
+    );
     child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
     await waitFor(async () => {
@@ -112,7 +116,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 }
 
 /** Polls `check` until it returns a truthy value (returned) or `timeoutMs` passes (throws the last error). */
-export async function waitFor<T>(check: () => T | Promise<T>, timeoutMs = 10_000, intervalMs = 50): Promise<NonNullable<T>> {
+export async function waitFor<T>(
+  check: () => T | Promise<T>,
+  timeoutMs = 10_000,
+  intervalMs = 50,
+): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   for (;;) {

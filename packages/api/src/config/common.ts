@@ -11,7 +11,10 @@ export const mediaName = z
   .min(1, 'must not be empty')
   .max(512, 'must be at most 512 characters')
   .regex(/^[A-Za-z0-9_.~@:+-][A-Za-z0-9_.~@:+/-]*$/, 'may hold only letters, digits and _ . ~ @ : + - /')
-  .refine((s) => !s.split('/').includes('..') && !s.split('/').includes('.'), 'must not contain . or .. segments')
+  .refine(
+    (s) => !s.split('/').includes('..') && !s.split('/').includes('.'),
+    'must not contain . or .. segments',
+  )
   .refine((s) => !s.endsWith('/') && !s.includes('//'), 'must not end with / or contain //');
 
 export const port = z.number().int().min(1, 'a port is 1 to 65535').max(65535, 'a port is 1 to 65535');
@@ -44,7 +47,9 @@ export const auth = z.looseObject({
   extra: extraOptions.optional(),
   domains: z.array(z.string()).optional(),
   allowed_countries: z.array(z.string().regex(/^[A-Z]{2}$/, 'a country is two capital letters')).optional(),
-  disallowed_countries: z.array(z.string().regex(/^[A-Z]{2}$/, 'a country is two capital letters')).optional(),
+  disallowed_countries: z
+    .array(z.string().regex(/^[A-Z]{2}$/, 'a country is two capital letters'))
+    .optional(),
   max_sessions: positiveInt.optional(),
 });
 

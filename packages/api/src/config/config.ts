@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { mediaName, meta, port, portList } from './common.js';
-import { authBackend, credentials, dvr, location, mirror, peer, plugins, vod, webScript } from './sections.js';
+import {
+  authBackend,
+  credentials,
+  dvr,
+  location,
+  mirror,
+  peer,
+  plugins,
+  vod,
+  webScript,
+} from './sections.js';
 import { stream } from './stream.js';
 
 export const logLevels = ['debug', 'notice', 'error'] as const;
@@ -47,7 +57,16 @@ export const config = z.looseObject({
 export type Config = z.infer<typeof config>;
 
 /** Sections whose entries keep a list order in a `position` field. */
-export const orderedSections = ['streams', 'lives', 'sources', 'vods', 'dvrs', 'auth_backends', 'peers', 'web_scripts'] as const;
+export const orderedSections = [
+  'streams',
+  'lives',
+  'sources',
+  'vods',
+  'dvrs',
+  'auth_backends',
+  'peers',
+  'web_scripts',
+] as const;
 export type OrderedSection = (typeof orderedSections)[number];
 
 /** The key field each keyed section copies its key into (sources are keyed by position). */

@@ -62,8 +62,15 @@ export const dvr = z.looseObject({
   copy: z.string().optional(),
   index: z.string().optional(),
   no_index: z.boolean().optional(),
-  schedule: z.array(z.tuple([z.number().int().min(0).max(2359), z.number().int().min(0).max(2359)])).optional(),
-  disks: z.record(z.string(), z.looseObject({ position: positiveInt.optional(), mode: z.enum(diskModes).optional() })).optional(),
+  schedule: z
+    .array(z.tuple([z.number().int().min(0).max(2359), z.number().int().min(0).max(2359)]))
+    .optional(),
+  disks: z
+    .record(
+      z.string(),
+      z.looseObject({ position: positiveInt.optional(), mode: z.enum(diskModes).optional() }),
+    )
+    .optional(),
   disk_limit: z.number().min(0).max(100).optional(),
   disk_space: z.number().min(0).optional(),
   dvr_limit: z.number().min(0).optional(),
@@ -107,7 +114,9 @@ export type WebScript = z.infer<typeof webScript>;
 export const plugins = z.looseObject({
   iptv: z.looseObject({ database: z.string().optional() }).optional(),
   vsaas: z.looseObject({ database: z.string().optional(), endpoint: z.string().optional() }).optional(),
-  rproxy: z.looseObject({ endpoint_auth: z.string().optional(), streampoint_key: z.string().optional() }).optional(),
+  rproxy: z
+    .looseObject({ endpoint_auth: z.string().optional(), streampoint_key: z.string().optional() })
+    .optional(),
 });
 
 export const credentials = z.looseObject({

@@ -1,5 +1,17 @@
 import { z } from 'zod';
-import { auth, cache, drm, extraOptions, itemDvr, logo, meta, positiveInt, protocols, seconds, thumbnails } from './common.js';
+import {
+  auth,
+  cache,
+  drm,
+  extraOptions,
+  itemDvr,
+  logo,
+  meta,
+  positiveInt,
+  protocols,
+  seconds,
+  thumbnails,
+} from './common.js';
 import { transcoder } from './transcoder.js';
 
 /** One input of a stream (spec 001 §3 "Input source entry"); free extra options are kept as keys. */
@@ -20,7 +32,13 @@ export type SourceEntry = z.infer<typeof sourceEntry>;
 
 /** urls accepts plain strings too (spec 000 §3) and always stores {url} objects. */
 export const sourceList = z.array(
-  z.union([z.string().min(1, 'a source url must not be empty').transform((url) => ({ url })), sourceEntry]),
+  z.union([
+    z
+      .string()
+      .min(1, 'a source url must not be empty')
+      .transform((url) => ({ url })),
+    sourceEntry,
+  ]),
 );
 
 export const push = z.looseObject({ url: z.string().min(1, 'a push url must not be empty') });

@@ -11,8 +11,22 @@ export const transcoderVideoTrack = z.looseObject({
   profile: z.string().optional(),
   level: z.string().optional(),
   size: z.looseObject({ width: z.number().int().optional(), height: z.number().int().optional() }).optional(),
-  logo: z.looseObject({ path: z.string(), x: z.string().optional(), y: z.string().optional(), r: z.string().optional() }).optional(),
-  alogo: z.looseObject({ path: z.string(), x: z.string().optional(), y: z.string().optional(), r: z.string().optional() }).optional(),
+  logo: z
+    .looseObject({
+      path: z.string(),
+      x: z.string().optional(),
+      y: z.string().optional(),
+      r: z.string().optional(),
+    })
+    .optional(),
+  alogo: z
+    .looseObject({
+      path: z.string(),
+      x: z.string().optional(),
+      y: z.string().optional(),
+      r: z.string().optional(),
+    })
+    .optional(),
   fps: z.number().positive().optional(),
   bframes: z.number().int().min(0).max(3).optional(),
   refs: z.number().int().min(1).max(6).optional(),
@@ -55,6 +69,8 @@ export const transcoder = z.looseObject({
     })
     .optional(),
   audio: transcoderAudio.optional(),
-  video: z.record(z.string().regex(/^\d+$/, 'a video track is keyed by its index'), transcoderVideoTrack).optional(),
+  video: z
+    .record(z.string().regex(/^\d+$/, 'a video track is keyed by its index'), transcoderVideoTrack)
+    .optional(),
 });
 export type Transcoder = z.infer<typeof transcoder>;

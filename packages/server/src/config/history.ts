@@ -18,7 +18,9 @@ export class ConfigHistory {
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     const name = `${basename(this.configPath)}.${stamp}.${String(this.seq++ % 10000).padStart(4, '0')}`;
     await writeFile(join(this.dir, name), text, { mode: 0o600 });
-    const files = (await readdir(this.dir)).filter((f) => f.startsWith(`${basename(this.configPath)}.`)).sort();
+    const files = (await readdir(this.dir))
+      .filter((f) => f.startsWith(`${basename(this.configPath)}.`))
+      .sort();
     for (const old of files.slice(0, Math.max(0, files.length - this.limit))) {
       await unlink(join(this.dir, old)).catch(() => undefined);
     }

@@ -1,4 +1,10 @@
-import { type Config, isPlainObject, orderedSections, sectionKeyField, type OrderedSection } from '@sluice/api';
+import {
+  type Config,
+  isPlainObject,
+  orderedSections,
+  sectionKeyField,
+  type OrderedSection,
+} from '@sluice/api';
 
 type Items = Record<string, Record<string, unknown>>;
 
@@ -10,7 +16,10 @@ type Items = Record<string, Record<string, unknown>>;
  * - sources are keyed by position, so they are re-keyed after a move or a delete.
  * `touched` holds, per section, the keys whose position the delta set.
  */
-export function normalizeConfig(config: Config, touched: Partial<Record<OrderedSection, Set<string>>>): Config {
+export function normalizeConfig(
+  config: Config,
+  touched: Partial<Record<OrderedSection, Set<string>>>,
+): Config {
   const out: Record<string, unknown> = { ...config };
   for (const section of orderedSections) {
     const items = out[section];
@@ -52,13 +61,16 @@ function orderItems(items: Items, touched: Set<string>): [string, Record<string,
 }
 
 /** The keys of each ordered section whose `position` a delta sets. */
-export function touchedPositions(delta: Record<string, unknown>): Partial<Record<OrderedSection, Set<string>>> {
+export function touchedPositions(
+  delta: Record<string, unknown>,
+): Partial<Record<OrderedSection, Set<string>>> {
   const out: Partial<Record<OrderedSection, Set<string>>> = {};
   for (const section of orderedSections) {
     const items = delta[section];
     if (!isPlainObject(items)) continue;
     for (const [key, item] of Object.entries(items)) {
-      if (isPlainObject(item) && 'position' in item && item.position !== null) (out[section] ??= new Set()).add(key);
+      if (isPlainObject(item) && 'position' in item && item.position !== null)
+        (out[section] ??= new Set()).add(key);
     }
   }
   return out;

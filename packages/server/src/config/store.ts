@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile, unlink } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { applyDelta, type Config, config as configSchema, formatIssues, isPlainObject } from '@sluice/api';
 import { ConfigRejected } from './errors.js';
 import { writeFileDurably } from './durable-write.js';
@@ -7,6 +8,17 @@ import { normalizeConfig, touchedPositions } from './normalize.js';
 import { ConfigSyntaxError, type ConfigDocument, parseConfigText, serializeConfig } from './text/index.js';
 
 export type ConfigListener = (next: Config, previous: Config) => void;
+
+const keyedSections = new Set([
+  'streams',
+  'lives',
+  'sources',
+  'vods',
+  'dvrs',
+  'auth_backends',
+  'peers',
+  'web_scripts',
+]);
 
 /** Top-level key that marks a modify_config body as a whole-config import (spec 000 §4 Upload config). */
 export const RESET_MARKER = 'reset';
@@ -33,6 +45,7 @@ export class ConfigStore {
 
   /** Reads and validates the file; throws ConfigRejected naming the line and column of a syntax error. */
   async load(): Promise<Config> {
+    await removeLeftoverTempFiles(this.path);
     const text = await readFile(this.path, 'utf8');
     const { config, document } = this.parse(text);
     this.current = config;
@@ -60,7 +73,8 @@ export class ConfigStore {
     try {
       parsed = parseConfigText(text);
     } catch (error) {
-      if (error instanceof ConfigSyntaxError) throw new ConfigRejected(error.message, error.line, error.column);
+      if (error instanceof ConfigSyntaxError)
+        throw new ConfigRejected(error.message, error.line, error.column);
       throw error;
     }
     const config = this.validate(normalizeConfig(parsed.config as Config, {}));
@@ -70,14 +84,16 @@ export class ConfigStore {
   /** modify_config: applies a delta (spec 000 §7), or replaces the whole config when it carries the reset marker. */
   modify(delta: unknown): Promise<Config> {
     return this.serialised(async () => {
-      if (!isPlainObject(delta)) throw new ConfigRejected('the body must be a JSON object holding a config delta');
+      if (!isPlainObject(delta))
+        throw new ConfigRejected('the body must be a JSON object holding a config delta');
       const { [RESET_MARKER]: reset, ...rest } = delta;
-      if (reset !== undefined && reset !== true) throw new ConfigRejected(`"${RESET_MARKER}" may only be true`);
+      if (reset !== undefined && reset !== true)
+        throw new ConfigRejected(`"${RESET_MARKER}" may only be true`);
       const cleaned = stripStats(rest) as Record<string, unknown>;
       const base = reset === true ? {} : this.current;
       const withMirrors = createMirrors(base, cleaned);
       const next = normalizeConfig(applyDelta(base, withMirrors), touchedPositions(withMirrors));
-      const valid = this.validate(next);
+      const valid = this.validateChanged(next, base);
       if (reset === true && !valid.edit_auth) {
         throw new ConfigRejected('an imported config must keep edit_auth, or nobody could log in again');
       }
@@ -101,13 +117,48 @@ export class ConfigStore {
     return result.data;
   }
 
+  /**
+   * Validates `next` whole, but re-checks only the items that differ from `previous` (already valid):
+   * items are independent in the schema, so this equals a full check at a cost that follows the
+   * size of the change, not of the config.
+   */
+  private validateChanged(next: Config, previous: Config): Config {
+    const projection: Record<string, unknown> = {};
+    const unchanged: Record<string, Record<string, unknown>> = {};
+    for (const [key, value] of Object.entries(next)) {
+      const before = (previous as Record<string, unknown>)[key];
+      if (!keyedSections.has(key) || !isPlainObject(value) || !isPlainObject(before)) {
+        projection[key] = value;
+        continue;
+      }
+      const changed: Record<string, unknown> = {};
+      unchanged[key] = {};
+      for (const [name, item] of Object.entries(value)) {
+        if (before[name] === item) unchanged[key][name] = item;
+        else changed[name] = item;
+      }
+      projection[key] = changed;
+    }
+    const valid = this.validate(projection as Config) as Record<string, unknown>;
+    for (const [key, items] of Object.entries(unchanged)) {
+      // Keep the order of `next`: positions were already settled by normalizeConfig.
+      const checked = valid[key] as Record<string, unknown>;
+      const merged: Record<string, unknown> = {};
+      for (const name of Object.keys(next[key as keyof Config] as object))
+        merged[name] = items[name] ?? checked[name];
+      valid[key] = merged;
+    }
+    return valid as Config;
+  }
+
   private async commit(next: Config, previousDocument: ConfigDocument | undefined): Promise<Config> {
     const text = serializeConfig(next as Record<string, unknown>, previousDocument);
-    // The written text must read back as the config we validated; anything else is a bug we refuse to persist.
-    const reread = this.parse(text);
+    // The next edit merges against the document of the text just written; re-validating it is not
+    // needed (`next` is valid, and the format round-trips: see the property tests in config/text).
+    const { document } = parseConfigText(text);
     await this.write(text);
-    this.swap(reread.config, text, reread.document);
-    return reread.config;
+    this.swap(next, text, document);
+    return next;
   }
 
   private async write(text: string): Promise<void> {
@@ -152,4 +203,14 @@ function createMirrors(base: Config, delta: Record<string, unknown>): Record<str
   const count = Object.keys(base.sources ?? {}).length;
   const next = isPlainObject(created) ? { ...created, position: count } : created;
   return { ...delta, sources: { ...others, [String(count)]: next } };
+}
+
+/** A crash between writing the temp file and renaming it leaves the temp file behind: remove it. */
+async function removeLeftoverTempFiles(path: string): Promise<void> {
+  const dir = dirname(path);
+  const prefix = `.${basename(path)}.`;
+  for (const name of await readdir(dir).catch(() => [] as string[])) {
+    if (name.startsWith(prefix) && name.endsWith('.tmp'))
+      await unlink(join(dir, name)).catch(() => undefined);
+  }
 }

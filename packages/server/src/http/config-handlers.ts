@@ -6,9 +6,14 @@ import { HttpError } from './errors.js';
 import { redactCredentials } from './events-hub.js';
 
 /** Handlers of the config calls (spec 000 §7). Thin: parse, call the store, answer. */
-export function configHandlers(store: ConfigStore, view: LiveView, access: (request: FastifyRequest) => Access | undefined) {
+export function configHandlers(
+  store: ConfigStore,
+  view: LiveView,
+  access: (request: FastifyRequest) => Access | undefined,
+) {
   const textBody = (request: FastifyRequest): string => {
-    if (typeof request.body !== 'string') throw new HttpError(400, 'the body must be the config text (text/plain)');
+    if (typeof request.body !== 'string')
+      throw new HttpError(400, 'the body must be the config text (text/plain)');
     return request.body;
   };
   return {

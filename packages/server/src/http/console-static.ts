@@ -16,7 +16,8 @@ export async function registerConsole(app: FastifyInstance, distDir: string | un
     return;
   }
   const html = await readFile(index);
-  const sendIndex = (reply: FastifyReply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+  const sendIndex = (reply: FastifyReply) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   await app.register(fastifyStatic, { root: distDir, prefix: '/admin/', wildcard: false, index: false });
   app.get('/admin', async (_req, reply) => sendIndex(reply));
   app.get('/admin/*', async (request, reply) => {

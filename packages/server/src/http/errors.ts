@@ -12,7 +12,11 @@ export class HttpError extends Error {
 }
 
 /** Every failure answers `{error: "<what was wrong>"}` (plus line/column for config text). */
-export function errorHandler(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply): void {
+export function errorHandler(
+  error: FastifyError | Error,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
   if (error instanceof ConfigRejected) {
     void reply.status(400).send({ error: error.message, line: error.line, column: error.column });
     return;
@@ -28,6 +32,9 @@ export function errorHandler(error: FastifyError | Error, request: FastifyReques
     return;
   }
   // Fastify's own 4xx (bad JSON, body too large, unsupported type) carry a clear message already.
-  const message = error.message.replace(/^Body cannot be empty when content-type is set to 'application\/json'$/, 'the body is empty');
+  const message = error.message.replace(
+    /^Body cannot be empty when content-type is set to 'application\/json'$/,
+    'the body is empty',
+  );
   void reply.status(status).send({ error: message });
 }

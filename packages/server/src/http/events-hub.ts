@@ -34,7 +34,8 @@ export class EventsHub {
   /** Registers a command prefix such as 'log_media_start:'. The matching stop prefix is given too. */
   handle(prefix: string, handler: TopicHandler, stopPrefix?: string): void {
     this.handlers.set(prefix, handler);
-    if (stopPrefix) this.handlers.set(stopPrefix, (arg, client) => this.stop(client as Connection, prefix + arg));
+    if (stopPrefix)
+      this.handlers.set(stopPrefix, (arg, client) => this.stop(client as Connection, prefix + arg));
   }
 
   get connectionCount(): number {

@@ -1,6 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '@sluice/api';
-import { type Access, accessFor, parseBasic, parseCookies, SESSION_COOKIE, type SessionRegistry } from './auth.js';
+import {
+  type Access,
+  accessFor,
+  parseBasic,
+  parseCookies,
+  SESSION_COOKIE,
+  type SessionRegistry,
+} from './auth.js';
 
 export interface Guard {
   /** Resolves the caller's access from Basic auth, the session cookie or (websocket only) `?auth=`. */

@@ -37,13 +37,17 @@ export class PortListeners {
   }
 
   async close(): Promise<void> {
-    await Promise.all([...this.servers.values()].map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
+    await Promise.all(
+      [...this.servers.values()].map((s) => new Promise<void>((resolve) => s.close(() => resolve()))),
+    );
     this.servers.clear();
   }
 
   private open(port: number): Promise<void> {
     return new Promise((resolve) => {
-      const server = createServer({ noDelay: true }, (socket: Socket) => this.http.emit('connection', socket));
+      const server = createServer({ noDelay: true }, (socket: Socket) =>
+        this.http.emit('connection', socket),
+      );
       server.once('error', (error) => {
         this.onError(port, error);
         resolve();

@@ -13,12 +13,18 @@ export interface ServerFigures {
 }
 
 /** The top-level `stats` of the live view (spec 000 §3 "Server stats"), from measured figures only. */
-export function serverStats(config: Config, view: Record<string, unknown>, figures: ServerFigures): ServerStats {
+export function serverStats(
+  config: Config,
+  view: Record<string, unknown>,
+  figures: ServerFigures,
+): ServerStats {
   const streams = Object.keys(config.streams ?? {});
   let online = 0;
   for (const name of streams) if (getIn(view, ['streams', name, 'stats', 'alive']) === true) online++;
   let published = 0;
-  for (const [prefix, location] of Object.entries((view.lives ?? {}) as Record<string, { streams?: Record<string, unknown> }>)) {
+  for (const [prefix, location] of Object.entries(
+    (view.lives ?? {}) as Record<string, { streams?: Record<string, unknown> }>,
+  )) {
     for (const name of Object.keys(location.streams ?? {})) {
       published++;
       if (getIn(view, ['lives', prefix, 'streams', name, 'stats', 'alive']) === true) online++;
