@@ -47,7 +47,9 @@ describe('Supervisor', () => {
   });
 
   it('escalates to SIGKILL when the child ignores SIGINT', async () => {
-    const { supervisor, states, bytes } = supervise(['--ignore-sigint', '--out-every', '20'], { stopTimeoutMs: 300 });
+    const { supervisor, states, bytes } = supervise(['--ignore-sigint', '--out-every', '20'], {
+      stopTimeoutMs: 300,
+    });
     supervisor.start();
     // The child installs its SIGINT handler before it writes: a packet means it is in place.
     await vi.waitFor(() => expect(bytes()).toBeGreaterThan(0), { timeout: 5000 });
@@ -59,11 +61,14 @@ describe('Supervisor', () => {
 
   it('restarts a failing child with a doubling delay and keeps its last line as the error', async () => {
     const delays: number[] = [];
-    const { supervisor } = supervise(['--stderr', 'Connection refused\\n', '--exit-after', '10', '--code', '1'], {
-      onStateChange: (to) => {
-        if (to === 'failed') delays.push(supervisor.status().restartAt! - Date.now());
+    const { supervisor } = supervise(
+      ['--stderr', 'Connection refused\\n', '--exit-after', '10', '--code', '1'],
+      {
+        onStateChange: (to) => {
+          if (to === 'failed') delays.push(supervisor.status().restartAt! - Date.now());
+        },
       },
-    });
+    );
     supervisor.start();
     await vi.waitFor(() => expect(delays.length).toBeGreaterThanOrEqual(3), { timeout: 10_000 });
     expect(delays[0]).toBeGreaterThan(30);
@@ -77,10 +82,12 @@ describe('Supervisor', () => {
   });
 
   it('kills and restarts a child whose output went stale', async () => {
-    const { supervisor, states } = supervise(['--out-every', '10', '--silent-after', '200'], { staleTimeoutMs: 300 });
+    const { supervisor, states } = supervise(['--out-every', '10', '--silent-after', '200'], {
+      staleTimeoutMs: 300,
+    });
     supervisor.start();
     await vi.waitFor(() => expect(states).toContain('killed'), { timeout: 5000 });
-    expect(supervisor.status().lastError).toBe('no output for 0 s');
+    expect(supervisor.status().lastError).toBe('no output for 0.3 s');
     await vi.waitFor(() => expect(supervisor.status().restarts).toBe(1), { timeout: 5000 });
   });
 
@@ -101,7 +108,9 @@ describe('Supervisor', () => {
     supervisor.start();
     await vi.waitFor(() => expect(supervisor.status().restarts).toBeGreaterThanOrEqual(1), { timeout: 5000 });
     expect(states).toContain('failed');
-    expect(supervisor.status().lastError).toMatch(/^can't run \/nonexistent\/ffmpeg: spawn \/nonexistent\/ffmpeg ENOENT/);
+    expect(supervisor.status().lastError).toMatch(
+      /^can't run \/nonexistent\/ffmpeg: spawn \/nonexistent\/ffmpeg ENOENT/,
+    );
   });
 
   it('kills the whole process group, grandchildren included', async () => {

@@ -226,7 +226,7 @@ export class Supervisor {
     this.staleTimer = setInterval(
       () => {
         if (this.child === child && Date.now() - this.lastOutputAt > timeout) {
-          this.kill(`no output for ${Math.round(timeout / 1000)} s`);
+          this.kill(`no output for ${timeout / 1000} s`);
         }
       },
       Math.max(50, Math.min(1000, timeout / 4)),
