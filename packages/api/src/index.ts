@@ -8,3 +8,5 @@ export * from './errors.js';
 export * from './events.js';
 export * from './server-info.js';
 export * from './stats.js';
+export * from './status.js';
+export * from './media-list.js';

@@ -36,6 +36,7 @@ export const dvrInfo = z.looseObject({
 export const streamStats = z.looseObject({
   alive: z.boolean().optional(),
   running: z.boolean().optional(),
+  /** kbit/s of the input, measured over the last seconds. */
   bitrate: z.number().optional(),
   bufferings: z.number().optional(),
   bytes_in: z.number().optional(),
@@ -48,6 +49,7 @@ export const streamStats = z.looseObject({
   media_info: mediaInfo.optional(),
   last_access_at: z.number().optional(),
   last_dts: z.number().optional(),
+  /** ms the stream has been running. */
   lifetime: z.number().optional(),
   out_bandwidth: z.number().optional(),
   position: z.number().optional(),
@@ -56,6 +58,7 @@ export const streamStats = z.looseObject({
   running_transcoder: z.boolean().optional(),
   source_error: z.string().optional(),
   start_running_at: z.number().optional(),
+  /** ms since the last packet arrived. */
   ts_delay: z.number().optional(),
   url: z.string().optional(),
   published_from: z.string().optional(),
