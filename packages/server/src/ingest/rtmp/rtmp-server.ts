@@ -1,0 +1,115 @@
+import { createServer, type Server, type Socket } from 'node:net';
+import type { AVPacket } from 'node-media-server/src/core/avpacket.js';
+import Flv from 'node-media-server/src/protocol/flv.js';
+import Rtmp from 'node-media-server/src/protocol/rtmp.js';
+
+/** What a publisher asked for: rtmp://host:port/APP/NAME?query. */
+export interface PublishRequest {
+  app: string;
+  name: string;
+  query: Record<string, string>;
+  remoteAddress: string;
+}
+
+/** Where a publisher's media goes, as an FLV byte stream (header first, then one tag per packet). */
+export interface PublishSink {
+  write(flv: Buffer): void;
+  /** The publisher went away (or was refused later); the sink releases what it holds. */
+  end(): void;
+}
+
+/** Accepts a publish by returning a sink, or refuses it with the reason (logged; the socket closes). */
+export type PublishHandler = (request: PublishRequest) => PublishSink | { refused: string };
+
+export interface RtmpServerLog {
+  notice(message: string): void;
+  error(message: string): void;
+}
+
+// FLV tag types passed on. Script data (onMetaData) is left out: as RTMP delivers it (with the
+// @setDataFrame prefix) ffmpeg takes it for an extra data stream, and the sequence headers in the
+// audio and video tags already describe the codecs.
+const FLV_AUDIO = 8;
+const FLV_VIDEO = 9;
+
+/**
+ * The RTMP listener for publishers: node-media-server's protocol engine (handshake, chunking, AMF
+ * commands) on sockets of our own, so who may publish where is decided by the config, not by NMS.
+ * Play is answered by closing: RTMP playback is served elsewhere.
+ */
+export class RtmpServer {
+  private server: Server | undefined;
+  private readonly sockets = new Set<Socket>();
+
+  constructor(
+    private readonly onPublish: PublishHandler,
+    private readonly log: RtmpServerLog,
+  ) {}
+
+  listen(port: number, host: string): Promise<number> {
+    return new Promise((resolve, reject) => {
+      const server = createServer((socket) => this.accept(socket));
+      server.once('error', reject);
+      server.listen({ port, host }, () => {
+        this.server = server;
+        const address = server.address();
+        resolve(typeof address === 'object' && address ? address.port : port);
+      });
+    });
+  }
+
+  async close(): Promise<void> {
+    for (const socket of this.sockets) socket.destroy();
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+    this.server = undefined;
+  }
+
+  private accept(socket: Socket): void {
+    this.sockets.add(socket);
+    socket.setNoDelay(true);
+    const rtmp = new Rtmp();
+    let sink: PublishSink | undefined;
+    let request: PublishRequest | undefined;
+    const finish = () => {
+      sink?.end();
+      sink = undefined;
+      this.sockets.delete(socket);
+    };
+    rtmp.onOutputCallback = (buffer) => {
+      if (!socket.destroyed) socket.write(buffer);
+    };
+    rtmp.onConnectCallback = (req) => {
+      const query: Record<string, string> = {};
+      for (const [k, v] of Object.entries(req.query ?? {})) if (typeof v === 'string') query[k] = v;
+      request = { app: req.app, name: req.name, query, remoteAddress: socket.remoteAddress ?? '' };
+    };
+    rtmp.onPlayCallback = () => socket.destroy();
+    rtmp.onPushCallback = () => {
+      if (!request) return socket.destroy();
+      const answer = this.onPublish(request);
+      if ('refused' in answer) {
+        this.log.notice(
+          `rtmp publish ${request.app}/${request.name} from ${request.remoteAddress} refused: ${answer.refused}`,
+        );
+        return socket.destroy();
+      }
+      sink = answer;
+      sink.write(Flv.createHeader(true, true));
+    };
+    rtmp.onPacketCallback = (packet: AVPacket) => {
+      if (!sink) return;
+      if (packet.codec_type === FLV_AUDIO || packet.codec_type === FLV_VIDEO) {
+        sink.write(Flv.createMessage(packet));
+      }
+    };
+    socket.on('data', (data: Buffer) => {
+      const error = rtmp.parserData(data);
+      if (error) {
+        this.log.notice(`rtmp session from ${socket.remoteAddress}: ${error}`);
+        socket.destroy();
+      }
+    });
+    socket.on('close', finish);
+    socket.on('error', () => socket.destroy());
+  }
+}
