@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { masterPlaylist, mediaPlaylist } from './hls-playlist.js';
+
+describe('HLS playlists', () => {
+  it('lists the variant with its bandwidth, codecs and resolution', () => {
+    expect(
+      masterPlaylist([
+        {
+          uri: 'video.m3u8?token=a',
+          bandwidth: 1_234_567.8,
+          codecs: ['avc1.64001e', 'mp4a.40.2'],
+          resolution: { width: 640, height: 360 },
+        },
+      ]),
+    ).toBe(
+      '#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-STREAM-INF:BANDWIDTH=1234568,CODECS="avc1.64001e,mp4a.40.2",RESOLUTION=640x360\nvideo.m3u8?token=a\n',
+    );
+  });
+
+  it('carries the discontinuity sequence once discontinuities left the window', () => {
+    const text = mediaPlaylist({
+      segments: [{ sequence: 7, durationMs: 1960, discontinuity: true }],
+      targetDurationS: 2,
+      discontinuitySequence: 3,
+      query: '',
+    });
+    expect(text).toBe(
+      '#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:2\n#EXT-X-MEDIA-SEQUENCE:7\n#EXT-X-DISCONTINUITY-SEQUENCE:3\n#EXT-X-DISCONTINUITY\n#EXTINF:1.960,\nseg-7.ts\n',
+    );
+  });
+});

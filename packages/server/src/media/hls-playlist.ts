@@ -1,0 +1,60 @@
+/** HLS playlist texts (RFC 8216), built from the segmenter's state by pure functions. */
+
+export interface PlaylistSegment {
+  sequence: number;
+  durationMs: number;
+  /** Timestamps jump before this segment (a source switch or restart): §4.3.2.3. */
+  discontinuity: boolean;
+}
+
+export interface MediaPlaylistInput {
+  segments: readonly PlaylistSegment[];
+  targetDurationS: number;
+  /** Discontinuities that have already left the window (§4.3.3.3). */
+  discontinuitySequence: number;
+  /** Appended to each segment URI, e.g. "?token=abc" so the segment counts to the same session. */
+  query: string;
+}
+
+export const segmentUri = (sequence: number): string => `seg-${sequence}.ts`;
+
+/** The live media playlist (video.m3u8): a rolling window, no ENDLIST. */
+export function mediaPlaylist(input: MediaPlaylistInput): string {
+  const first = input.segments[0]?.sequence ?? 0;
+  const lines = [
+    '#EXTM3U',
+    '#EXT-X-VERSION:3',
+    `#EXT-X-TARGETDURATION:${input.targetDurationS}`,
+    `#EXT-X-MEDIA-SEQUENCE:${first}`,
+  ];
+  if (input.discontinuitySequence > 0)
+    lines.push(`#EXT-X-DISCONTINUITY-SEQUENCE:${input.discontinuitySequence}`);
+  for (const segment of input.segments) {
+    if (segment.discontinuity) lines.push('#EXT-X-DISCONTINUITY');
+    lines.push(
+      `#EXTINF:${(segment.durationMs / 1000).toFixed(3)},`,
+      `${segmentUri(segment.sequence)}${input.query}`,
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+export interface Variant {
+  uri: string;
+  /** Peak bits per second (§4.3.4.2: BANDWIDTH is required). */
+  bandwidth: number;
+  codecs: string[];
+  resolution: { width: number; height: number } | undefined;
+}
+
+/** The master playlist (index.m3u8), listing the variant(s). */
+export function masterPlaylist(variants: readonly Variant[]): string {
+  const lines = ['#EXTM3U', '#EXT-X-VERSION:3'];
+  for (const v of variants) {
+    const attributes = [`BANDWIDTH=${Math.max(1, Math.round(v.bandwidth))}`];
+    if (v.codecs.length > 0) attributes.push(`CODECS="${v.codecs.join(',')}"`);
+    if (v.resolution) attributes.push(`RESOLUTION=${v.resolution.width}x${v.resolution.height}`);
+    lines.push(`#EXT-X-STREAM-INF:${attributes.join(',')}`, v.uri);
+  }
+  return `${lines.join('\n')}\n`;
+}

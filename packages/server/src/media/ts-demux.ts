@@ -1,0 +1,265 @@
+import type { MediaInfo, Track } from '@sluice/api';
+import { type AudioHeader, parseAc3, parseAdts, parseMpegAudio } from './audio-headers.js';
+import { type Pmt, parsePat, parsePmt, SectionAssembler } from './psi.js';
+import { RateWindow } from './rate-window.js';
+import { classifyStream, type StreamKind } from './stream-types.js';
+import {
+  continuityOf,
+  hasPayload,
+  isDiscontinuity,
+  NULL_PID,
+  PACKET_SIZE,
+  PAT_PID,
+  payloadOffset,
+  pidOf,
+  readPesHeader,
+  startsUnit,
+  TS_CLOCK,
+  tsDiff,
+} from './ts-packet.js';
+import { type VideoHeader, VideoProbe } from './video-probe.js';
+
+/** One decided access unit of the primary track: where HLS may cut, and the clock it runs on. */
+export interface Frame {
+  keyframe: boolean;
+  /** DTS in 90 kHz ticks (PTS when the PES has no DTS). */
+  dts: number | undefined;
+}
+
+interface DemuxTrack {
+  pid: number;
+  id: string;
+  kind: StreamKind;
+  lang: string | undefined;
+  bytes: RateWindow;
+  probe: VideoProbe | undefined;
+  /** DTS of access units begun but not yet decided, oldest first. */
+  pendingDts: (number | undefined)[];
+  video: VideoHeader | undefined;
+  audio: AudioHeader | undefined;
+  /** Recent DTS values, for the frame rate. */
+  recentDts: number[];
+}
+
+/** Packets of DTS history the frame rate is measured over. */
+const FPS_SAMPLES = 50;
+
+/**
+ * Follows an MPEG-TS stream packet by packet: the program tables, each track's codec headers,
+ * continuity errors, per-track bytes, and, for the primary track (the first video, else the first
+ * audio), each access unit's keyframe flag and DTS, queued in `frames` for the segmenter.
+ */
+export class TsDemux {
+  readonly frames: Frame[] = [];
+  primaryPid: number | undefined;
+  /** Continuity counter errors since the start (ISO 13818-1 §2.4.3.3). */
+  readonly errors = new RateWindow(1);
+  /** Bumped whenever tracks or their headers change, so readers know to look again. */
+  tracksVersion = 0;
+  /** The DTS of the newest primary access unit (90 kHz). */
+  lastDts: number | undefined;
+  /** Raw packets of the latest PAT and PMT, to open each segment with. */
+  psiPackets: Buffer = Buffer.alloc(0);
+
+  private readonly tracksByPid = new Map<number, DemuxTrack>();
+  private readonly continuity = new Map<number, number>();
+  private readonly patSections = new SectionAssembler();
+  private readonly pmtSections = new SectionAssembler();
+  private pmtPid: number | undefined;
+  private pmtKey = '';
+  private patPacket: Buffer | undefined;
+  private pmtPackets: Buffer[] = [];
+  private now = 0;
+
+  constructor(private readonly program?: number) {}
+
+  /** Reads every packet of an aligned chunk; `nowMs` stamps the per-second counters. */
+  pushChunk(chunk: Buffer, nowMs: number): void {
+    this.now = nowMs;
+    for (let o = 0; o + PACKET_SIZE <= chunk.length; o += PACKET_SIZE) this.push(chunk, o);
+  }
+
+  /** Forgets continuity state: after a source switch a jump in the counters is expected. */
+  resetContinuity(): void {
+    this.continuity.clear();
+  }
+
+  tracks(nowMs: number): Track[] {
+    const out: Track[] = [];
+    for (const t of this.tracksByPid.values()) {
+      const track: Track = { track_id: t.id, content: t.kind.content, codec: t.kind.codec };
+      if (t.lang) track.lang = t.lang;
+      track.bitrate = Math.round((t.bytes.perSecond(nowMs) * 8) / 1000);
+      if (t.video) Object.assign(track, { width: t.video.width, height: t.video.height });
+      if (t.video?.profile) track.profile = t.video.profile;
+      if (t.video?.level) track.level = t.video.level;
+      const fps = frameRate(t.recentDts);
+      if (fps) track.fps = fps;
+      if (t.audio) Object.assign(track, { channels: t.audio.channels, sample_rate: t.audio.sampleRate });
+      if (t.audio?.profile) track.profile = t.audio.profile;
+      out.push(track);
+    }
+    return out;
+  }
+
+  mediaInfo(nowMs: number): MediaInfo {
+    const tracks = this.tracks(nowMs);
+    const video = tracks.find((t) => t.content === 'video' && t.width);
+    return video ? { width: video.width, height: video.height, tracks } : { tracks };
+  }
+
+  /** RFC 6381 codec strings of the tracks, for the HLS master playlist. */
+  codecStrings(): string[] {
+    const out: string[] = [];
+    for (const t of this.tracksByPid.values()) {
+      if (t.video?.codecString) out.push(t.video.codecString);
+      if (t.audio?.objectType) out.push(`mp4a.40.${t.audio.objectType}`);
+    }
+    return out;
+  }
+
+  /** The primary video size, for the HLS master playlist. */
+  get resolution(): { width: number; height: number } | undefined {
+    const t = this.primaryPid === undefined ? undefined : this.tracksByPid.get(this.primaryPid);
+    return t?.video ? { width: t.video.width, height: t.video.height } : undefined;
+  }
+
+  private push(b: Buffer, o: number): void {
+    const pid = pidOf(b, o);
+    if (pid === NULL_PID) return;
+    this.checkContinuity(b, o, pid);
+    const start = payloadOffset(b, o);
+    if (start < 0) return;
+    const unitStart = startsUnit(b, o);
+    const payload = b.subarray(start, o + PACKET_SIZE);
+    if (pid === PAT_PID) {
+      if (unitStart) this.patPacket = Buffer.from(b.subarray(o, o + PACKET_SIZE));
+      const section = this.patSections.push(payload, unitStart);
+      if (section) this.onPat(section);
+      return;
+    }
+    if (pid === this.pmtPid) {
+      if (unitStart) this.pmtPackets = [];
+      this.pmtPackets.push(Buffer.from(b.subarray(o, o + PACKET_SIZE)));
+      const section = this.pmtSections.push(payload, unitStart);
+      const pmt = section && parsePmt(section);
+      if (pmt) this.onPmt(pmt);
+      return;
+    }
+    const track = this.tracksByPid.get(pid);
+    if (!track) return;
+    track.bytes.add(PACKET_SIZE, this.now);
+    if (!unitStart) {
+      track.probe?.more(payload);
+      return;
+    }
+    const pes = readPesHeader(b, start, o + PACKET_SIZE);
+    if (!pes) return;
+    const data = b.subarray(pes.dataOffset, o + PACKET_SIZE);
+    if (track.probe) {
+      track.pendingDts.push(pes.dts);
+      track.probe.begin(data);
+    } else {
+      this.onAudio(track, data, pes.dts);
+    }
+  }
+
+  private checkContinuity(b: Buffer, o: number, pid: number): void {
+    if (!hasPayload(b, o)) return;
+    const cc = continuityOf(b, o);
+    const previous = this.continuity.get(pid);
+    this.continuity.set(pid, cc);
+    if (previous === undefined || isDiscontinuity(b, o)) return;
+    // One repeated packet (same counter) is allowed; anything else off by one is a loss.
+    if (cc !== ((previous + 1) & 0x0f) && cc !== previous) this.errors.add(1, this.now);
+  }
+
+  private onPat(section: Buffer): void {
+    const programs = parsePat(section);
+    const chosen = programs?.find((p) => this.program === undefined || p.program === this.program);
+    if (!chosen || chosen.pmtPid === this.pmtPid) return;
+    this.pmtPid = chosen.pmtPid;
+    this.pmtKey = '';
+  }
+
+  private onPmt(pmt: Pmt): void {
+    this.psiPackets = Buffer.concat([...(this.patPacket ? [this.patPacket] : []), ...this.pmtPackets]);
+    const key = JSON.stringify(pmt.streams);
+    if (key === this.pmtKey) return;
+    this.pmtKey = key;
+    const previous = new Map(this.tracksByPid);
+    this.tracksByPid.clear();
+    const counts: Record<string, number> = {};
+    for (const stream of pmt.streams) {
+      const kind = classifyStream(stream);
+      if (!kind) continue;
+      const prefix = { video: 'v', audio: 'a', text: 't', metadata: 'd' }[kind.content];
+      counts[prefix] = (counts[prefix] ?? 0) + 1;
+      const old = previous.get(stream.pid);
+      const same = old && old.kind.codec === kind.codec;
+      this.tracksByPid.set(stream.pid, {
+        pid: stream.pid,
+        id: `${prefix}${counts[prefix]}`,
+        kind,
+        lang: stream.lang,
+        bytes: same ? old.bytes : new RateWindow(),
+        probe: kind.video
+          ? new VideoProbe(kind.video, (p) => this.onVideoUnit(stream.pid, p.keyframe, p.header))
+          : undefined,
+        pendingDts: [],
+        video: same ? old.video : undefined,
+        audio: same ? old.audio : undefined,
+        recentDts: [],
+      });
+    }
+    const tracks = [...this.tracksByPid.values()];
+    const primary = tracks.find((t) => t.kind.video) ?? tracks.find((t) => t.kind.content === 'audio');
+    this.primaryPid = primary?.pid;
+    this.frames.length = 0;
+    this.tracksVersion++;
+  }
+
+  private onVideoUnit(pid: number, keyframe: boolean, header: VideoHeader | undefined): void {
+    const track = this.tracksByPid.get(pid);
+    if (!track) return;
+    const dts = track.pendingDts.shift();
+    if (header !== track.video) {
+      track.video = header;
+      this.tracksVersion++;
+    }
+    this.onUnit(track, keyframe, dts);
+  }
+
+  private onAudio(track: DemuxTrack, data: Buffer, dts: number | undefined): void {
+    if (!track.audio) {
+      const parse = { adts: parseAdts, mpeg: parseMpegAudio, ac3: parseAc3 }[track.kind.audio ?? 'adts'];
+      const header = track.kind.audio ? parse(data) : undefined;
+      if (header) {
+        track.audio = header;
+        // MPEG audio layer III is MP3, which the stream type alone does not tell.
+        if (header.codec !== track.kind.codec) track.kind = { ...track.kind, codec: header.codec };
+        this.tracksVersion++;
+      }
+    }
+    // Every audio frame can start a segment when there is no video.
+    this.onUnit(track, true, dts);
+  }
+
+  private onUnit(track: DemuxTrack, keyframe: boolean, dts: number | undefined): void {
+    if (dts !== undefined && track.kind.content === 'video') {
+      track.recentDts.push(dts);
+      if (track.recentDts.length > FPS_SAMPLES) track.recentDts.shift();
+    }
+    if (track.pid !== this.primaryPid) return;
+    if (dts !== undefined) this.lastDts = dts;
+    this.frames.push({ keyframe, dts });
+  }
+}
+
+/** Frames per second from decode timestamps, rounded to hundredths; undefined until measurable. */
+function frameRate(dts: number[]): number | undefined {
+  if (dts.length < 3) return undefined;
+  const span = tsDiff(dts[dts.length - 1]!, dts[0]!);
+  if (span <= 0) return undefined;
+  return Math.round(((dts.length - 1) * TS_CLOCK * 100) / span) / 100;
+}
