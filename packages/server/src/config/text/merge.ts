@@ -1,0 +1,200 @@
+import { decodeBlock, encodeBlock } from './codec/block.js';
+import type { Ann, BlockSpec, CanonNode } from './codec/spec.js';
+import { align } from './align.js';
+import { headText, printNode, STEP, textOf } from './printer.js';
+import { hasComment, indentOf, splitLeading } from './trivia.js';
+import type { Entry } from './tree.js';
+
+/** How new directives are laid out in a block (or the file) being merged. */
+export interface Layout {
+  indent: string;
+  /** The block holds its children on one line, `{ a; b; }`: new ones join that line. */
+  inline: boolean;
+  atLineStart: boolean;
+  eol: string;
+  top: boolean;
+}
+
+type Item =
+  | { kind: 'keep'; slot: Slot }
+  | { kind: 'edit'; slot: Slot; node: CanonNode }
+  | { kind: 'fresh'; node: CanonNode };
+
+interface Slot {
+  entry: Entry;
+  ann: Ann;
+  detached: string;
+  attached: string;
+  attachedAtLineStart: boolean;
+  item?: Item;
+  before: Item[];
+  after: Item[];
+}
+
+const canonCache = new WeakMap<BlockSpec, WeakMap<Entry, CanonNode | null>>();
+
+/** The canonical form of one old directive, read on its own in its block; undefined when it is not one node. */
+function canonicalOf(entry: Entry, spec: BlockSpec): CanonNode | undefined {
+  let bySpec = canonCache.get(spec);
+  if (!bySpec) canonCache.set(spec, (bySpec = new WeakMap()));
+  let node = bySpec.get(entry);
+  if (node === undefined) {
+    try {
+      const nodes = encodeBlock(spec, decodeBlock(spec, [entry]).value);
+      node = nodes.length === 1 ? (nodes[0] as CanonNode) : null;
+    } catch {
+      node = null;
+    }
+    bySpec.set(entry, node);
+  }
+  return node ?? undefined;
+}
+
+function sameTexts(a: readonly CanonNode[], b: readonly CanonNode[]): boolean {
+  return a.length === b.length && a.every((node, i) => textOf(node) === textOf(b[i] as CanonNode));
+}
+
+/**
+ * Writes the new value of a block (or of the whole file) over its old text. Each group of
+ * directives (one JSON field) whose canonical form did not change is written back as it was.
+ * In a changed group, new directives are paired with old ones (by key for named items, else by
+ * content then order); a pair with equal content keeps the old text, a changed pair is re-printed
+ * between the old one's comments, blocks are merged child by child. New directives take the places
+ * of the old ones of their group, in the new order; the rest go after the last one of the group.
+ */
+export function mergeBody(spec: BlockSpec, entries: readonly Entry[], value: Record<string, unknown>, layout: Layout): { text: string; dangling: boolean } {
+  const old = decodeBlock(spec, entries);
+  const oldCanon = encodeBlock(spec, old.value);
+  const next = encodeBlock(spec, value);
+
+  let lineStart = layout.atLineStart;
+  const slots: Slot[] = entries.map((entry, i) => {
+    const { detached, attached } = splitLeading(entry.leading, lineStart);
+    const slot = { entry, ann: old.anns[i] as Ann, detached, attached, attachedAtLineStart: detached !== '' || lineStart, before: [], after: [] };
+    lineStart = entry.trailing.endsWith('\n');
+    return slot;
+  });
+
+  const end: Item[] = [];
+  const isSection = (group: string) => layout.top && spec.sections.has(group);
+  const anchorFor = (group: string, last: Slot | undefined): Item[] => {
+    if (last) return last.after;
+    if (!layout.top || isSection(group)) return end;
+    // A new global goes after the other globals, or first in the file.
+    const lastGlobal = slots.findLast((s) => !isSection(s.ann.group));
+    return lastGlobal?.after ?? slots[0]?.before ?? end;
+  };
+
+  const groups = [...new Set([...next.map((n) => n.group), ...slots.map((s) => s.ann.group)])];
+  for (const group of groups) {
+    const olds = slots.filter((s) => s.ann.group === group);
+    const news = next.filter((n) => n.group === group);
+    if (sameTexts(oldCanon.filter((n) => n.group === group), news)) {
+      for (const slot of olds) slot.item = { kind: 'keep', slot };
+      continue;
+    }
+    const keyed = olds.every((s) => s.ann.key !== undefined) && news.every((n) => n.key !== undefined);
+    let partners: (Slot | undefined)[];
+    if (keyed) {
+      const byKey = new Map(olds.map((s) => [s.ann.key, s]));
+      partners = news.map((n) => byKey.get(n.key));
+    } else {
+      const oldTexts = olds.map((s) => {
+        const c = canonicalOf(s.entry, spec);
+        return c && textOf(c);
+      });
+      partners = align(oldTexts, news.map(textOf)).map((k) => (k === undefined ? undefined : olds[k]));
+    }
+    const taken = slots.filter((s) => partners.includes(s));
+    news.forEach((node, j) => {
+      const slot = partners[j];
+      const canon = slot && canonicalOf(slot.entry, spec);
+      const item: Item = !slot ? { kind: 'fresh', node } : canon && textOf(canon) === textOf(node) ? { kind: 'keep', slot } : { kind: 'edit', slot, node };
+      const place = taken[j];
+      if (place) place.item = item;
+      else anchorFor(group, taken[taken.length - 1] ?? olds[olds.length - 1]).push(item);
+    });
+  }
+  return emit(spec, slots, end, layout);
+}
+
+function emit(spec: BlockSpec, slots: readonly Slot[], end: readonly Item[], layout: Layout): { text: string; dangling: boolean } {
+  const { eol } = layout;
+  let out = '';
+  let dangling = false;
+  let lastGroup: string | undefined;
+  const write = (text: string) => {
+    if (!text) return;
+    if (dangling) out += eol;
+    dangling = false;
+    out += text;
+  };
+  const trailing = (text: string) => {
+    write(text);
+    // Only a directive at the very end of a file can end in a comment with no line break.
+    dangling = hasComment(text) && !text.endsWith('\n');
+  };
+  const atLineStart = () => (out === '' ? layout.atLineStart : out.endsWith('\n'));
+  const blankLine = () => {
+    if (out === '' || out.endsWith(`${eol}${eol}`)) return;
+    write(atLineStart() ? eol : eol + eol);
+  };
+
+  const emitItem = (item: Item) => {
+    if (item.kind === 'fresh') {
+      const { node } = item;
+      if (layout.inline) write(` ${printNode(node, layout.indent, eol)}`);
+      else {
+        if (layout.top && spec.sections.has(node.group) && (node.body || lastGroup !== node.group)) blankLine();
+        write(`${atLineStart() ? '' : eol}${layout.indent}${printNode(node, layout.indent, eol)}${eol}`);
+      }
+      lastGroup = node.group;
+      return;
+    }
+    const { slot } = item;
+    write(slot.attached + (item.kind === 'keep' ? slot.entry.raw : rewrite(spec, slot, item.node, layout)));
+    trailing(slot.entry.trailing);
+    lastGroup = slot.ann.group;
+  };
+
+  for (const slot of slots) {
+    // A deleted directive's detached text goes too, unless it holds a comment (a heading).
+    if (slot.item || hasComment(slot.detached)) write(slot.detached);
+    slot.before.forEach(emitItem);
+    if (slot.before.length > 0 && slot.item && layout.top && spec.sections.has(slot.ann.group)) blankLine();
+    if (slot.item) emitItem(slot.item);
+    slot.after.forEach(emitItem);
+  }
+  end.forEach(emitItem);
+  return { text: out, dangling };
+}
+
+/** A changed directive: blocks are merged child by child, other directives re-printed. */
+function rewrite(spec: BlockSpec, slot: Slot, node: CanonNode, layout: Layout): string {
+  const { entry } = slot;
+  const indent = indentOf(slot.attached, slot.attachedAtLineStart) ?? layout.indent;
+  const children = entry.directive.children;
+  if (!children || !entry.block || !node.body) return printNode(node, indent, layout.eol);
+  const { block } = entry;
+  const old = canonicalOf(entry, spec);
+  const header = old && headText(old) === headText(node) ? block.header : `${headText(node)} {`;
+  const inner = entry.raw.slice(block.header.length);
+  let childIndent: string | undefined;
+  let lineStart = block.headerTrailing.endsWith('\n');
+  for (const child of children) {
+    childIndent ??= indentOf(child.leading, lineStart);
+    lineStart = child.trailing.endsWith('\n');
+  }
+  const childLayout: Layout = {
+    indent: childIndent ?? indent + STEP,
+    inline: !inner.includes('\n') && children.length > 0,
+    atLineStart: block.headerTrailing.endsWith('\n'),
+    eol: layout.eol,
+    top: false,
+  };
+  const body = mergeBody(node.body.spec, children, node.body.value, childLayout);
+  let close = block.closeLeading;
+  // New lines were added to a block that closed on the same line: put `}` back under its directive.
+  if (body.text.endsWith('\n') && !close.includes('\n')) close = indent;
+  return `${header}${block.headerTrailing}${body.text}${body.dangling ? layout.eol : ''}${close}}`;
+}

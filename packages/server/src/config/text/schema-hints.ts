@@ -1,0 +1,97 @@
+import { config } from '@sluice/api';
+import { z } from 'zod';
+
+/**
+ * Type hints for the text format, read from the api's zod schema through its JSON Schema form, so
+ * that a field added to the schema is typed right in the text without a second list to maintain:
+ * `password 1234;` gives the string "1234" because the schema types password as a string.
+ */
+export interface JsonSchema {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  additionalProperties?: JsonSchema | boolean;
+  items?: JsonSchema | JsonSchema[];
+  prefixItems?: JsonSchema[];
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+}
+
+export type Hint = JsonSchema | undefined;
+type Kind = 'string' | 'number' | 'boolean' | 'array' | 'object';
+
+let root: JsonSchema | undefined;
+
+export function configJsonSchema(): JsonSchema {
+  // io: 'input' describes what the schema accepts (urls may be plain strings before the transform).
+  root ??= z.toJSONSchema(config, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  return root;
+}
+
+function branches(s: Hint): JsonSchema[] {
+  if (!s) return [];
+  const alternatives = s.anyOf ?? s.oneOf;
+  return alternatives ? alternatives.flatMap(branches) : [s];
+}
+
+function types(s: JsonSchema): string[] | undefined {
+  if (s.type === undefined) return undefined;
+  return (Array.isArray(s.type) ? s.type : [s.type]).map((t) => (t === 'integer' ? 'number' : t));
+}
+
+function combine(found: JsonSchema[]): Hint {
+  return found.length === 0 ? undefined : found.length === 1 ? found[0] : { anyOf: found };
+}
+
+/** The schema of `key` inside an object schema (declared property, else the record's value schema). */
+export function propertyHint(s: Hint, key: string): Hint {
+  const found: JsonSchema[] = [];
+  for (const b of branches(s)) {
+    if (!types(b)?.includes('object')) continue;
+    const declared = b.properties && Object.hasOwn(b.properties, key) ? b.properties[key] : undefined;
+    const extra = typeof b.additionalProperties === 'object' ? b.additionalProperties : undefined;
+    const hint = declared ?? extra;
+    if (hint && (hint.type !== undefined || hint.anyOf || hint.oneOf)) found.push(hint);
+  }
+  return combine(found);
+}
+
+/** The schema of an array's items. */
+export function itemHint(s: Hint): Hint {
+  const found: JsonSchema[] = [];
+  for (const b of branches(s)) {
+    if (types(b)?.includes('array') && b.items && !Array.isArray(b.items)) found.push(b.items);
+  }
+  return combine(found);
+}
+
+/** Declared property names, in the schema's order (the canonical order of directives). */
+export function declaredKeys(s: Hint): string[] {
+  const keys = new Set<string>();
+  for (const b of branches(s)) for (const k of Object.keys(b.properties ?? {})) keys.add(k);
+  return [...keys];
+}
+
+/** Whether a value of this kind may stand here. An unknown place (no hint) allows anything. */
+export function allows(s: Hint, kind: Kind): boolean {
+  if (!s) return true;
+  return branches(s).some((b) => {
+    const t = types(b);
+    return t === undefined || t.includes(kind);
+  });
+}
+
+/** A place the schema types as an array and nothing else: `domains a b;` and `http 80;` are lists there. */
+export function isArrayOnly(s: Hint): boolean {
+  const bs = branches(s);
+  return bs.length > 0 && bs.every((b) => {
+    const t = types(b);
+    return t !== undefined && t.length === 1 && t[0] === 'array';
+  });
+}
+
+/** The value schema of a record (`streams` → one stream). */
+export function recordValueHint(s: Hint): Hint {
+  const found: JsonSchema[] = [];
+  for (const b of branches(s)) if (typeof b.additionalProperties === 'object') found.push(b.additionalProperties);
+  return combine(found);
+}
