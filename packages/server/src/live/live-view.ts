@@ -30,6 +30,13 @@ export class LiveView {
     this.batch((write) => write(path, value));
   }
 
+  /** Several set() calls as one copy-on-write pass (the engine writes each second's stats so). */
+  setMany(entries: Iterable<readonly [Path, unknown]>): void {
+    this.batch((write) => {
+      for (const [path, value] of entries) write(path, value);
+    });
+  }
+
   /** Applies a delta as produced by diff(): each leaf down to `depth` levels becomes one logged path. */
   applyDiff(delta: unknown, depth = 3): void {
     this.batch((write) => {

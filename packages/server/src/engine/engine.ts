@@ -1,0 +1,167 @@
+import type { Config, MediaInfo } from '@sluice/api';
+import type { LiveView } from '../live/live-view.js';
+import type { Logger } from '../support/log.js';
+import type { SourceContext } from './sources/create-source.js';
+import { statsWrites, type ViewWrite } from './stats-writer.js';
+import { type ClientFigures, StreamRuntime } from './stream-runtime.js';
+import { desiredStreams, reconcile, type StreamSpec } from './stream-spec.js';
+
+/** What delivery knows about clients, per stream and in total. */
+export interface ClientCounter {
+  figures(stream: string, nowMs: number): ClientFigures;
+  totalClients(): number;
+  outBytesPerSecond(nowMs: number): number;
+}
+
+export interface EngineDeps {
+  view: LiveView;
+  log: Logger;
+  sources: SourceContext;
+  clients: ClientCounter;
+  /** How often stats are measured and written (ms). */
+  statsEveryMs?: number;
+}
+
+export interface Traffic {
+  inputKbit: number;
+  outputKbit: number;
+  clients: number;
+  openedFiles: number;
+}
+
+/**
+ * The running set of streams, kept equal to the config: apply() compares what runs with what is
+ * configured and starts, stops or restarts only what changed. Each stream's changes run one after
+ * another, so a quick second edit never races the first.
+ */
+export class Engine {
+  private readonly streams = new Map<string, StreamRuntime>();
+  private readonly queues = new Map<string, Promise<void>>();
+  private readonly ticker: NodeJS.Timeout;
+
+  constructor(private readonly deps: EngineDeps) {
+    this.ticker = setInterval(() => this.tick(), deps.statsEveryMs ?? 1000);
+  }
+
+  apply(config: Config): void {
+    const running = new Map<string, StreamSpec>([...this.streams].map(([name, r]) => [name, r.spec]));
+    for (const action of reconcile(running, desiredStreams(config))) {
+      if (action.kind === 'remove') {
+        const runtime = this.streams.get(action.name)!;
+        this.streams.delete(action.name);
+        this.enqueue(action.name, () => runtime.stop());
+        continue;
+      }
+      const { spec } = action;
+      if (action.kind === 'create') {
+        const runtime = new StreamRuntime(spec, this.deps.sources);
+        this.streams.set(spec.name, runtime);
+        this.enqueue(spec.name, async () => this.settle(runtime));
+        continue;
+      }
+      const runtime = this.streams.get(spec.name)!;
+      const restart = action.kind === 'restart' && runtime.running;
+      runtime.spec = spec;
+      this.enqueue(spec.name, async () => {
+        if (restart) {
+          this.deps.log.notice(`stream ${spec.name}: config changed, restarting`);
+          await runtime.stop();
+        }
+        await this.settle(runtime, restart);
+      });
+    }
+  }
+
+  get(name: string): StreamRuntime | undefined {
+    return this.streams.get(name);
+  }
+
+  names(): IterableIterator<string> {
+    return this.streams.keys();
+  }
+
+  /** A client wants the stream: an on-demand stream starts now. Undefined when there is no such stream. */
+  touch(name: string): StreamRuntime | undefined {
+    const runtime = this.streams.get(name);
+    if (runtime && !runtime.running && !runtime.spec.disabled) {
+      this.deps.log.notice(`stream ${name}: started on demand`);
+      runtime.start();
+    }
+    return runtime;
+  }
+
+  /** stream_restart; false when there is no such stream. */
+  restart(name: string): boolean {
+    const runtime = this.streams.get(name);
+    if (!runtime || runtime.spec.disabled) return false;
+    runtime.restart();
+    return true;
+  }
+
+  mediaInfo(name: string): MediaInfo | undefined {
+    const runtime = this.streams.get(name);
+    if (!runtime?.bus) return undefined;
+    return runtime.bus.demux.mediaInfo(Date.now());
+  }
+
+  traffic(): Traffic {
+    const now = Date.now();
+    let inputBytes = 0;
+    for (const runtime of this.streams.values()) inputBytes += runtime.bus?.input.perSecond(now) ?? 0;
+    const clients = this.deps.clients;
+    return {
+      inputKbit: (inputBytes * 8) / 1000,
+      outputKbit: (clients.outBytesPerSecond(now) * 8) / 1000,
+      clients: clients.totalClients(),
+      openedFiles: 0,
+    };
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.ticker);
+    await Promise.all([...this.queues.values()]);
+    await Promise.all([...this.streams.values()].map((r) => r.stop()));
+  }
+
+  /** Starts or stops the stream so it runs exactly when wanted: enabled and static (or just asked for). */
+  private async settle(runtime: StreamRuntime, wasRunning = false): Promise<void> {
+    if (this.streams.get(runtime.name) !== runtime) return;
+    const { disabled } = runtime.spec;
+    if (disabled && runtime.running) await runtime.stop();
+    else if (!disabled && !runtime.running && (runtime.spec.static || wasRunning)) runtime.start();
+  }
+
+  private enqueue(name: string, task: () => Promise<void>): void {
+    const previous = this.queues.get(name) ?? Promise.resolve();
+    const next = previous
+      .then(task)
+      .catch((error: Error) => this.deps.log.error(`stream ${name}: ${error.message}`));
+    this.queues.set(name, next);
+    void next.then(() => {
+      if (this.queues.get(name) === next) this.queues.delete(name);
+    });
+  }
+
+  private tick(): void {
+    const now = Date.now();
+    const writes: ViewWrite[] = [];
+    const snapshot = this.deps.view.snapshot;
+    for (const [name, runtime] of this.streams) {
+      const figures = this.deps.clients.figures(name, now);
+      this.stopIfIdle(runtime, figures, now);
+      writes.push(...statsWrites(snapshot, ['streams', name], runtime.stats(now, figures)));
+    }
+    if (writes.length > 0) this.deps.view.setMany(writes);
+  }
+
+  /** An on-demand stream stops clients_timeout after its last client left (spec 001 §2 Output). */
+  private stopIfIdle(runtime: StreamRuntime, clients: ClientFigures, now: number): void {
+    if (runtime.spec.static || !runtime.running || clients.count > 0) return;
+    const since = Math.max(clients.lastAccessAt ?? 0, runtime.startedAtMs ?? 0);
+    if (now - since < runtime.spec.clientsTimeoutSeconds * 1000) return;
+    this.deps.log.notice(
+      `stream ${runtime.name}: no clients for ${runtime.spec.clientsTimeoutSeconds} s, stopping`,
+    );
+    this.enqueue(runtime.name, () => runtime.stop());
+  }
+}

@@ -1,0 +1,187 @@
+import type { SourceEntry } from '@sluice/api';
+import type { Source, SourceEvents } from './sources/source.js';
+
+export interface SwitcherOptions {
+  /** In the order they are tried (see orderSources). */
+  entries: readonly SourceEntry[];
+  /** Seconds without data after which a source counts as dead (stream source_timeout; an entry's own wins). */
+  timeoutSeconds: number;
+  open: (entry: SourceEntry, timeoutMs: number, events: SourceEvents) => Source;
+  /** Data of the active source only. */
+  onData: (chunk: Buffer) => void;
+  /** The active source changed (or restarted): the bus starts a new timeline. */
+  onSwitch: (url: string, reason: string) => void;
+  /** A failed attempt or a timeout. */
+  onError: (message: string) => void;
+  onLog: (line: string) => void;
+  /** How often the switcher looks at its sources. */
+  checkEveryMs?: number;
+}
+
+interface Running {
+  index: number;
+  source: Source;
+  startedAt: number;
+  lastDataAt: number;
+  bytes: number;
+  lastError: string | undefined;
+}
+
+/** Bytes a better source must deliver during a probe before the stream moves back to it. */
+const PROBE_BYTES = 188 * 64;
+
+/**
+ * Runs one source of a stream at a time and fails over. The active source is dead once it sent
+ * nothing for its source_timeout: the next one in order takes over (after the last, the first
+ * again). While a lower source is active, the better ones are probed in turn, each for up to its
+ * timeout; one that delivers data takes over again. A source chosen by hand (stream_switch_source)
+ * stays until it dies: no probing moves the stream away from it.
+ */
+export class SourceSwitcher {
+  private active: Running | undefined;
+  private probe: Running | undefined;
+  private nextProbe = 0;
+  private probeDueAt = 0;
+  private pinned = false;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly options: SwitcherOptions) {}
+
+  get activeUrl(): string | undefined {
+    return this.active ? this.options.entries[this.active.index]?.url : undefined;
+  }
+
+  get activeIndex(): number | undefined {
+    return this.active?.index;
+  }
+
+  start(index = 0): void {
+    this.timer ??= setInterval(() => this.check(), this.options.checkEveryMs ?? 250);
+    this.activate(index, 'start');
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    const running = [this.active, this.probe];
+    this.active = undefined;
+    this.probe = undefined;
+    await Promise.all(running.map((r) => r?.source.stop()));
+  }
+
+  /** Moves to the source with this URL and stays there; false when the stream has no such source. */
+  switchTo(url: string): boolean {
+    const index = this.options.entries.findIndex((e) => e.url === url);
+    if (index < 0) return false;
+    this.pinned = true;
+    if (this.active?.index !== index) this.activate(index, 'switched by request');
+    return true;
+  }
+
+  /** Starts over from the best source. */
+  restart(): void {
+    this.pinned = false;
+    this.activate(0, 'restarted by request');
+  }
+
+  private timeoutMs(index: number): number {
+    const own = this.options.entries[index]?.source_timeout;
+    return (own ?? this.options.timeoutSeconds) * 1000;
+  }
+
+  private run(index: number, isProbe: boolean): Running {
+    const entry = this.options.entries[index]!;
+    const now = Date.now();
+    const running: Running = {
+      index,
+      source: undefined!,
+      startedAt: now,
+      lastDataAt: 0,
+      bytes: 0,
+      lastError: undefined,
+    };
+    running.source = this.options.open(entry, this.timeoutMs(index), {
+      data: (chunk) => {
+        running.lastDataAt = Date.now();
+        running.bytes += chunk.length;
+        if (running === this.active) this.options.onData(chunk);
+        else if (running === this.probe && running.bytes >= PROBE_BYTES) this.promoteProbe();
+      },
+      error: (message) => {
+        running.lastError = message;
+        if (running === this.active) this.options.onError(message);
+      },
+      log: (line) => {
+        if (running === this.active || running === this.probe)
+          this.options.onLog(isProbe ? `probe: ${line}` : line);
+      },
+    });
+    running.source.start();
+    return running;
+  }
+
+  private activate(index: number, reason: string): void {
+    const previous = this.active;
+    if (this.probe?.index === index) {
+      this.active = this.probe;
+      this.probe = undefined;
+    } else {
+      this.active = this.run(index, false);
+    }
+    if (previous && previous !== this.active) void previous.source.stop();
+    if (this.probe && this.probe.index >= index) this.stopProbe();
+    this.nextProbe = 0;
+    this.probeDueAt = Date.now() + this.timeoutMs(0);
+    this.options.onSwitch(this.options.entries[index]!.url, reason);
+  }
+
+  private promoteProbe(): void {
+    const probe = this.probe!;
+    this.options.onLog(`${this.options.entries[probe.index]!.url} is back: switching to it`);
+    this.pinned = false;
+    this.activate(probe.index, 'a better source is back');
+  }
+
+  private stopProbe(): void {
+    void this.probe?.source.stop();
+    this.probe = undefined;
+  }
+
+  private check(): void {
+    const active = this.active;
+    if (!active) return;
+    const now = Date.now();
+    const silentMs = now - Math.max(active.lastDataAt, active.startedAt);
+    if (silentMs > this.timeoutMs(active.index)) {
+      const url = this.options.entries[active.index]!.url;
+      this.options.onError(active.lastError ?? `${url}: no data for ${Math.round(silentMs / 1000)} s`);
+      this.pinned = false;
+      const next = (active.index + 1) % this.options.entries.length;
+      if (next === active.index) {
+        // A single source: restart it, since a remux may be stuck where a fresh start is not.
+        void active.source.stop();
+        this.active = this.run(next, false);
+        this.options.onSwitch(url, 'restarted after a timeout');
+      } else {
+        this.activate(next, `${url} timed out`);
+      }
+      return;
+    }
+    this.checkProbe(now, active.index);
+  }
+
+  private checkProbe(now: number, activeIndex: number): void {
+    const probe = this.probe;
+    if (probe) {
+      if (now - Math.max(probe.lastDataAt, probe.startedAt) > this.timeoutMs(probe.index)) {
+        this.stopProbe();
+        this.probeDueAt = now;
+      }
+      return;
+    }
+    if (this.pinned || activeIndex === 0 || now < this.probeDueAt) return;
+    const index = this.nextProbe % activeIndex;
+    this.nextProbe = index + 1;
+    this.probe = this.run(index, true);
+  }
+}

@@ -1,0 +1,45 @@
+import { remuxArgs, testSourceArgs } from '../ffmpeg/args.js';
+import type { SourcePlan } from '../source-url.js';
+import { FfmpegSource } from './ffmpeg-source.js';
+import { HttpTsSource } from './http-ts-source.js';
+import type { Source, SourceEvents } from './source.js';
+import { UdpSource } from './udp-source.js';
+
+export interface SourceContext {
+  ffmpegPath: string;
+  /** The environment of ffmpeg children (it carries the owner mark, see ffmpeg/leftovers.ts). */
+  childEnv: NodeJS.ProcessEnv;
+}
+
+/** Builds the driver a plan calls for. */
+export function createSource(
+  plan: SourcePlan,
+  label: string,
+  timeoutMs: number,
+  events: SourceEvents,
+  context: SourceContext,
+): Source {
+  switch (plan.kind) {
+    case 'udp':
+      return new UdpSource(plan, events);
+    case 'tshttp':
+      return new HttpTsSource(plan, events);
+    case 'remux':
+    case 'test':
+      return new FfmpegSource(
+        {
+          binary: context.ffmpegPath,
+          args: plan.kind === 'test' ? testSourceArgs(plan.options) : remuxArgs(plan.input),
+          env: context.childEnv,
+          staleTimeoutMs: timeoutMs,
+          label,
+        },
+        events,
+      );
+  }
+}
+
+/** A URL fit for logs and errors: the password, if any, replaced. */
+export function redactUrl(url: string): string {
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/[^/:@]*):[^/@]*@/i, '$1:***@');
+}

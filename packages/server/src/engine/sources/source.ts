@@ -1,0 +1,15 @@
+/** What a running source tells its stream. */
+export interface SourceEvents {
+  /** Bytes of MPEG-TS, in any alignment. */
+  data(chunk: Buffer): void;
+  /** A failed attempt (refused, exited, closed): counted in retry_count and shown as source_error. */
+  error(message: string): void;
+  /** A line for the stream's log. */
+  log(line: string): void;
+}
+
+/** One input of a stream. It retries by itself where a retry makes sense; stop() ends it for good. */
+export interface Source {
+  start(): void;
+  stop(): Promise<void>;
+}

@@ -1,0 +1,183 @@
+import type { SourceEntry, StreamStats } from '@sluice/api';
+import { LineLog } from './ffmpeg/line-log.js';
+import { PacketBus } from '../media/packet-bus.js';
+import { planSource } from './source-url.js';
+import { createSource, redactUrl, type SourceContext } from './sources/create-source.js';
+import type { Source, SourceEvents } from './sources/source.js';
+import { SourceSwitcher } from './source-switcher.js';
+import type { StreamSpec } from './stream-spec.js';
+
+/** What delivery measured for this stream's clients. */
+export interface ClientFigures {
+  count: number;
+  bytesOut: number;
+  lastAccessAt: number | undefined;
+  outBytesPerSecond: number;
+}
+
+/**
+ * One configured stream while the server runs: its sources (through the switcher) feed a packet
+ * bus that delivery reads. It exists while the stream is configured; it runs while it is wanted
+ * (static, or on demand with clients) and not disabled.
+ */
+export class StreamRuntime {
+  bus: PacketBus | undefined;
+  /** The stream's log (spec 001 §2 live log panel), bounded. */
+  readonly log: LineLog;
+  private switcher: SourceSwitcher | undefined;
+  private startedAt: number | undefined;
+  private retryCount = 0;
+  private sourceError: string | undefined;
+  private readonly logListeners = new Set<(line: string) => void>();
+
+  constructor(
+    public spec: StreamSpec,
+    private readonly context: SourceContext,
+  ) {
+    this.log = new LineLog(500, (line) => {
+      for (const listener of this.logListeners) listener(line);
+    });
+  }
+
+  get name(): string {
+    return this.spec.name;
+  }
+
+  get startedAtMs(): number | undefined {
+    return this.startedAt;
+  }
+
+  get running(): boolean {
+    return this.switcher !== undefined;
+  }
+
+  start(): void {
+    if (this.switcher || this.spec.disabled) return;
+    const spec = this.spec;
+    this.bus = new PacketBus({ targetDurationMs: spec.segmentDurationMs, windowSize: spec.segmentCount });
+    this.startedAt = Date.now();
+    this.retryCount = 0;
+    this.sourceError = undefined;
+    if (spec.sources.length === 0) {
+      this.note('no source urls: the stream has nothing to play');
+      this.sourceError = 'no source urls configured';
+    }
+    const bus = this.bus;
+    this.switcher = new SourceSwitcher({
+      entries: spec.sources,
+      timeoutSeconds: spec.sourceTimeoutSeconds,
+      open: (entry, timeoutMs, events) => this.open(entry, timeoutMs, events),
+      onData: (chunk) => {
+        if (this.sourceError !== undefined) {
+          this.sourceError = undefined;
+          this.retryCount = 0;
+        }
+        bus.write(chunk);
+      },
+      onSwitch: (url, reason) => {
+        bus.discontinuity();
+        this.note(`source ${redactUrl(url)}: ${reason}`);
+      },
+      onError: (message) => {
+        this.retryCount++;
+        this.sourceError = message;
+        this.note(`error: ${message}`);
+      },
+      onLog: (line) => this.note(line),
+    });
+    if (spec.sources.length > 0) this.switcher.start();
+    this.note('started');
+  }
+
+  async stop(): Promise<void> {
+    const switcher = this.switcher;
+    if (!switcher) return;
+    this.switcher = undefined;
+    this.bus = undefined;
+    this.startedAt = undefined;
+    await switcher.stop();
+    this.note('stopped');
+  }
+
+  /** stream_restart: the sources start over from the best one; the playlist keeps rolling. */
+  restart(): void {
+    if (!this.switcher) return this.start();
+    this.switcher.restart();
+  }
+
+  /** stream_switch_source: false when the stream has no source with this URL. */
+  switchSource(url: string): boolean {
+    return this.switcher?.switchTo(url) ?? false;
+  }
+
+  onLog(listener: (line: string) => void): () => void {
+    this.logListeners.add(listener);
+    return () => this.logListeners.delete(listener);
+  }
+
+  /** Resolves true once the playlist has a segment, false after `timeoutMs` or if the stream stops. */
+  waitForPlaylist(timeoutMs: number): Promise<boolean> {
+    const bus = this.bus;
+    if (!bus) return Promise.resolve(false);
+    if (bus.segmenter.playlist()) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const done = (ok: boolean) => {
+        clearTimeout(timer);
+        off();
+        resolve(ok);
+      };
+      const timer = setTimeout(() => done(false), timeoutMs);
+      const off = bus.segmenter.onSegment(() => done(true));
+    });
+  }
+
+  /** Every figure of spec 000 §3 "Stream stats" this runtime measures. */
+  stats(nowMs: number, clients: ClientFigures): StreamStats {
+    const bus = this.bus;
+    const stats: StreamStats = {
+      running: this.running,
+      alive: false,
+      client_count: clients.count,
+      bytes_out: clients.bytesOut,
+      out_bandwidth: Math.round((clients.outBytesPerSecond * 8) / 1000),
+      retry_count: this.retryCount,
+    };
+    if (clients.lastAccessAt !== undefined) stats.last_access_at = clients.lastAccessAt;
+    if (this.sourceError !== undefined) stats.source_error = this.sourceError;
+    if (!bus || this.startedAt === undefined) return stats;
+    const demux = bus.demux;
+    const delay = bus.lastPacketAt > 0 ? nowMs - bus.lastPacketAt : nowMs - this.startedAt;
+    stats.alive =
+      bus.lastPacketAt > 0 && delay < this.spec.sourceTimeoutSeconds * 1000 && demux.primaryPid !== undefined;
+    stats.start_running_at = this.startedAt;
+    stats.lifetime = nowMs - this.startedAt;
+    stats.bitrate = Math.round((bus.input.perSecond(nowMs) * 8) / 1000);
+    stats.bytes_in = bus.input.total;
+    stats.input_error_rate = demux.errors.perSecond(nowMs);
+    stats.ts_delay = delay;
+    const url = this.switcher?.activeUrl;
+    if (url !== undefined) stats.url = url;
+    if (demux.lastDts !== undefined) stats.last_dts = Math.round(demux.lastDts / 90);
+    if (demux.primaryPid !== undefined) {
+      // No transcoder yet: what goes out is what came in, both read from the bus.
+      const info = demux.mediaInfo(nowMs);
+      stats.input_media_info = info;
+      stats.media_info = info;
+    }
+    return stats;
+  }
+
+  private open(entry: SourceEntry, timeoutMs: number, events: SourceEvents): Source {
+    const label = redactUrl(entry.url);
+    try {
+      return createSource(planSource(entry, timeoutMs / 1000), label, timeoutMs, events, this.context);
+    } catch (error) {
+      const message = (error as Error).message;
+      return { start: () => events.error(message), stop: async () => undefined };
+    }
+  }
+
+  private note(line: string): void {
+    this.log.note(`${new Date().toISOString()} ${line}`);
+  }
+}

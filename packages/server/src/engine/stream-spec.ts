@@ -1,0 +1,70 @@
+import type { Config, SourceEntry, Stream } from '@sluice/api';
+import { orderSources } from './source-url.js';
+
+/** What the engine needs to run one stream, taken from its config entry. */
+export interface StreamSpec {
+  name: string;
+  sources: SourceEntry[];
+  static: boolean;
+  disabled: boolean;
+  sourceTimeoutSeconds: number;
+  clientsTimeoutSeconds: number;
+  segmentDurationMs: number;
+  segmentCount: number;
+}
+
+/** Defaults where the config is silent (documented in docs/config.md). */
+export const STREAM_DEFAULTS = {
+  sourceTimeoutSeconds: 10,
+  /** An on-demand stream stops this long after its last client. */
+  clientsTimeoutSeconds: 30,
+  segmentDurationMs: 2000,
+  segmentCount: 4,
+} as const;
+
+export function streamSpec(name: string, stream: Stream): StreamSpec {
+  return {
+    name,
+    sources: orderSources((stream.urls ?? []) as SourceEntry[]),
+    static: stream.static === true,
+    disabled: stream.disabled === true,
+    sourceTimeoutSeconds: stream.source_timeout ?? STREAM_DEFAULTS.sourceTimeoutSeconds,
+    clientsTimeoutSeconds: stream.clients_timeout ?? STREAM_DEFAULTS.clientsTimeoutSeconds,
+    segmentDurationMs: stream.segment_duration ?? STREAM_DEFAULTS.segmentDurationMs,
+    segmentCount: stream.segment_count ?? STREAM_DEFAULTS.segmentCount,
+  };
+}
+
+export function desiredStreams(config: Config): Map<string, StreamSpec> {
+  const out = new Map<string, StreamSpec>();
+  for (const [name, stream] of Object.entries(config.streams ?? {})) out.set(name, streamSpec(name, stream));
+  return out;
+}
+
+/**
+ * The part of a spec whose change needs the running stream restarted. static and clients_timeout
+ * only change when an on-demand stream stops, so they apply without a restart; disabled is
+ * handled as a start or stop of its own.
+ */
+export function restartKey(spec: StreamSpec): string {
+  return JSON.stringify([spec.sources, spec.sourceTimeoutSeconds, spec.segmentDurationMs, spec.segmentCount]);
+}
+
+export type Action =
+  { kind: 'create' | 'update' | 'restart'; spec: StreamSpec } | { kind: 'remove'; name: string };
+
+/** What turns the running set into the desired one, touching only what changed. */
+export function reconcile(
+  running: ReadonlyMap<string, StreamSpec>,
+  desired: ReadonlyMap<string, StreamSpec>,
+): Action[] {
+  const actions: Action[] = [];
+  for (const name of running.keys()) if (!desired.has(name)) actions.push({ kind: 'remove', name });
+  for (const [name, spec] of desired) {
+    const current = running.get(name);
+    if (!current) actions.push({ kind: 'create', spec });
+    else if (restartKey(current) !== restartKey(spec)) actions.push({ kind: 'restart', spec });
+    else if (JSON.stringify(current) !== JSON.stringify(spec)) actions.push({ kind: 'update', spec });
+  }
+  return actions;
+}
