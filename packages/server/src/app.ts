@@ -1,8 +1,10 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import websocket from '@fastify/websocket';
 import type { Config, ServerInfo } from '@sluice/api';
 import type { ConfigStore } from './config/store.js';
+import type { Engine } from './engine/engine.js';
 import type { LiveView } from './live/live-view.js';
 import type { SessionRegistry } from './http/auth.js';
 import { configHandlers, type ErrorReportLog } from './http/config-handlers.js';
@@ -11,6 +13,7 @@ import { errorHandler } from './http/errors.js';
 import type { EventsHub } from './http/events-hub.js';
 import { createGuard } from './http/guard.js';
 import { loginHandlers } from './http/login-handlers.js';
+import { streamHandlers } from './http/stream-handlers.js';
 
 export interface AppDeps {
   store: ConfigStore;
@@ -22,6 +25,9 @@ export interface AppDeps {
   /** Folder of the built console (packages/web/dist); undefined or missing serves a hint instead. */
   consoleDir: string | undefined;
   logger?: boolean | { level: string };
+  engine: Engine;
+  /** Playback (delivery/playback.ts): answers HLS and MPEG-TS requests itself, or returns false. */
+  playback: (req: IncomingMessage, res: ServerResponse) => boolean;
 }
 
 const API = '/flussonic/api';
@@ -30,7 +36,13 @@ const CONFIG_BODY_LIMIT = 64 * 1024 * 1024;
 
 /** The one route table: API, websocket, console. Handlers live in http/; this file only wires. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const app = Fastify({ logger: deps.logger ?? false, disableRequestLogging: true, bodyLimit: 1024 * 1024 });
+  const app = Fastify({
+    // Playback is served before Fastify routes anything: the hot path stays free of framework work.
+    serverFactory: (handler) => createServer((req, res) => deps.playback(req, res) || handler(req, res)),
+    logger: deps.logger ?? false,
+    disableRequestLogging: true,
+    bodyLimit: 1024 * 1024,
+  });
   app.setErrorHandler(errorHandler);
   await app.register(formbody);
   await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
@@ -61,6 +73,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deps.errorReports.add(request.body);
     return { ok: true };
   });
+  const streams = streamHandlers(deps.engine);
+  app.post(`${API}/stream_restart/*`, { preHandler: edit }, streams.restart);
+  app.get(`${API}/stream_switch_source/*`, { preHandler: edit }, streams.switchSource);
+  app.get(`${API}/media_info/*`, { preHandler: view }, streams.mediaInfo);
   app.get(`${API}/events`, { websocket: true, preHandler: view }, (socket, request) =>
     deps.hub.attach(socket, guard.access(request) !== 'edit'),
   );

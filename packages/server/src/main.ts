@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { mkdir, readFile, stat } from 'node:fs/promises';
 import { hostname } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Config, diff, type ServerInfo } from '@sluice/api';
 import { buildApp } from './app.js';
@@ -10,6 +10,10 @@ import { defaultConfigText, randomPassword } from './config/defaults.js';
 import { writeFileDurably } from './config/durable-write.js';
 import { ConfigRejected } from './config/errors.js';
 import { ConfigStore } from './config/store.js';
+import { ClientSessions } from './delivery/client-sessions.js';
+import { playbackHandler } from './delivery/playback.js';
+import { Engine } from './engine/engine.js';
+import { childEnv, killLeftovers, ownerMark } from './engine/ffmpeg/leftovers.js';
 import { SessionRegistry } from './http/auth.js';
 import { ErrorReportLog } from './http/config-handlers.js';
 import { EventsHub } from './http/events-hub.js';
@@ -50,6 +54,19 @@ async function main(): Promise<void> {
   const startedAt = Date.now();
   const host = hostname();
 
+  // ffmpeg children of a previous run that died without stopping them are ended first.
+  const owner = ownerMark(resolve(options.configPath));
+  const leftovers = await killLeftovers(owner);
+  if (leftovers.length > 0)
+    log.notice(`stopped ${leftovers.length} ffmpeg process(es) left by a previous run`);
+  const clients = new ClientSessions();
+  const engine = new Engine({
+    view,
+    log,
+    clients,
+    sources: { ffmpegPath: process.env.SLUICE_FFMPEG ?? 'ffmpeg', childEnv: childEnv(owner) },
+  });
+
   const serverInfo = (): ServerInfo => ({
     product: 'sluice',
     version,
@@ -72,7 +89,7 @@ async function main(): Promise<void> {
         hostname: store.config.hostname ?? host,
         startedAt,
         errors: warnings,
-        traffic: () => ({ inputKbit: 0, outputKbit: 0, clients: 0, openedFiles: 0 }),
+        traffic: () => engine.traffic(),
       }),
     );
   refreshStats();
@@ -85,6 +102,8 @@ async function main(): Promise<void> {
     errorReports,
     serverInfo,
     consoleDir: options.consoleDir,
+    engine,
+    playback: playbackHandler({ engine, sessions: clients }),
   });
   await app.ready();
   const listeners = new PortListeners(app.server, options.host, (port, error) =>
@@ -95,12 +114,14 @@ async function main(): Promise<void> {
     const delta = diff(previous, next);
     if (delta !== undefined) view.applyDiff(delta);
     log.setLevel(next.loglevel);
+    engine.apply(next);
     if (JSON.stringify(next.edit_auth) !== JSON.stringify(previous.edit_auth)) sessions.clear();
     if (JSON.stringify(next.http) !== JSON.stringify(previous.http))
       void listeners.reconcile(next.http ?? []);
     refreshStats();
   });
   const ticker = setInterval(refreshStats, 1000);
+  engine.apply(store.config);
 
   const ports = await listeners.reconcile(store.config.http ?? []);
   if (ports.length === 0) log.error('no HTTP port is open: add `http PORT;` to the config');
@@ -109,6 +130,8 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     log.notice(`${signal}: stopping`);
     clearInterval(ticker);
+    await engine.close();
+    clients.stop();
     await listeners.close();
     await app.close();
     process.exit(0);

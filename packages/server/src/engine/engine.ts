@@ -156,7 +156,7 @@ export class Engine {
 
   /** An on-demand stream stops clients_timeout after its last client left (spec 001 §2 Output). */
   private stopIfIdle(runtime: StreamRuntime, clients: ClientFigures, now: number): void {
-    if (runtime.spec.static || !runtime.running || clients.count > 0) return;
+    if (runtime.spec.static || !runtime.running || clients.openResponses > 0) return;
     const since = Math.max(clients.lastAccessAt ?? 0, runtime.startedAtMs ?? 0);
     if (now - since < runtime.spec.clientsTimeoutSeconds * 1000) return;
     this.deps.log.notice(

@@ -13,6 +13,8 @@ export interface ClientFigures {
   bytesOut: number;
   lastAccessAt: number | undefined;
   outBytesPerSecond: number;
+  /** Responses still streaming (continuous TS players). */
+  openResponses: number;
 }
 
 /**

@@ -1,0 +1,176 @@
+import { randomBytes } from 'node:crypto';
+import type { ClientCounter } from '../engine/engine.js';
+import type { ClientFigures } from '../engine/stream-runtime.js';
+import { RateWindow } from '../media/rate-window.js';
+
+export type SessionType = 'hls' | 'mpegts';
+
+/** One player of one stream (spec 001 §3 "Session"), known by its token, else by ip and user agent. */
+export interface ClientSession {
+  id: string;
+  stream: string;
+  type: SessionType;
+  ip: string;
+  userAgent: string;
+  token: string | undefined;
+  createdAt: number;
+  lastSeenAt: number;
+  bytesSent: number;
+  /** Responses still being written (a continuous TS connection lasts as long as the player). */
+  openResponses: number;
+}
+
+export interface RequestIdentity {
+  stream: string;
+  type: SessionType;
+  ip: string;
+  userAgent: string;
+  token: string | undefined;
+}
+
+interface StreamTotals {
+  bytesOut: number;
+  out: RateWindow;
+  lastAccessAt: number | undefined;
+  sessions: Set<ClientSession>;
+}
+
+/**
+ * Every playback request belongs to a session; sessions carry the bytes and duration the clients
+ * tab shows, and their totals are the stream's client_count and bytes_out. An HLS player is a
+ * series of short requests, so its session lives until it has been quiet for `idleMs`.
+ */
+export class ClientSessions implements ClientCounter {
+  private readonly byKey = new Map<string, ClientSession>();
+  private readonly byId = new Map<string, ClientSession>();
+  private readonly streams = new Map<string, StreamTotals>();
+  private readonly out = new RateWindow(5);
+  /** Keys of sessions closed by close_sessions: their next requests are refused until they go quiet. */
+  private readonly refused = new Map<string, number>();
+  private readonly sweeper: NodeJS.Timeout;
+
+  constructor(private readonly idleMs = 20_000) {
+    this.sweeper = setInterval(() => this.sweep(Date.now()), 1000);
+    this.sweeper.unref();
+  }
+
+  /** The session a request belongs to, created if new; undefined when it was closed and must be refused. */
+  open(who: RequestIdentity, nowMs: number): ClientSession | undefined {
+    const key = keyOf(who);
+    const refusedAt = this.refused.get(key);
+    if (refusedAt !== undefined) {
+      this.refused.set(key, nowMs);
+      return undefined;
+    }
+    let session = this.byKey.get(key);
+    if (!session) {
+      session = {
+        id: randomBytes(8).toString('hex'),
+        ...who,
+        createdAt: nowMs,
+        lastSeenAt: nowMs,
+        bytesSent: 0,
+        openResponses: 0,
+      };
+      this.byKey.set(key, session);
+      this.byId.set(session.id, session);
+      this.totals(who.stream).sessions.add(session);
+    }
+    session.lastSeenAt = nowMs;
+    this.totals(who.stream).lastAccessAt = nowMs;
+    return session;
+  }
+
+  /** Counts bytes written to a session's player. */
+  sent(session: ClientSession, bytes: number, nowMs: number): void {
+    session.bytesSent += bytes;
+    session.lastSeenAt = nowMs;
+    const totals = this.totals(session.stream);
+    totals.lastAccessAt = nowMs;
+    totals.bytesOut += bytes;
+    totals.out.add(bytes, nowMs);
+    this.out.add(bytes, nowMs);
+  }
+
+  /** close_sessions: ends these sessions; their players are refused until they give up. Returns how many were found. */
+  close(ids: readonly string[], nowMs: number): number {
+    let closed = 0;
+    for (const id of ids) {
+      const session = this.byId.get(id);
+      if (!session) continue;
+      this.refused.set(keyOf(session), nowMs);
+      this.remove(session);
+      closed++;
+    }
+    return closed;
+  }
+
+  isClosed(session: ClientSession): boolean {
+    return !this.byId.has(session.id);
+  }
+
+  list(stream: string): ClientSession[] {
+    return [...(this.streams.get(stream)?.sessions ?? [])];
+  }
+
+  figures(stream: string, nowMs: number): ClientFigures {
+    const totals = this.streams.get(stream);
+    if (!totals)
+      return { count: 0, bytesOut: 0, lastAccessAt: undefined, outBytesPerSecond: 0, openResponses: 0 };
+    let open = 0;
+    for (const s of totals.sessions) open += s.openResponses;
+    return {
+      count: totals.sessions.size,
+      bytesOut: totals.bytesOut,
+      lastAccessAt: totals.lastAccessAt,
+      outBytesPerSecond: totals.out.perSecond(nowMs),
+      openResponses: open,
+    };
+  }
+
+  totalClients(): number {
+    return this.byId.size;
+  }
+
+  outBytesPerSecond(nowMs: number): number {
+    return this.out.perSecond(nowMs);
+  }
+
+  /** Forgets a stream's totals (the stream was deleted). */
+  dropStream(stream: string): void {
+    for (const session of this.list(stream)) this.remove(session);
+    this.streams.delete(stream);
+  }
+
+  stop(): void {
+    clearInterval(this.sweeper);
+  }
+
+  private sweep(nowMs: number): void {
+    for (const session of this.byId.values()) {
+      if (session.openResponses === 0 && nowMs - session.lastSeenAt > this.idleMs) this.remove(session);
+    }
+    for (const [key, at] of this.refused) if (nowMs - at > this.idleMs) this.refused.delete(key);
+  }
+
+  private remove(session: ClientSession): void {
+    this.byKey.delete(keyOf(session));
+    this.byId.delete(session.id);
+    this.streams.get(session.stream)?.sessions.delete(session);
+  }
+
+  private totals(stream: string): StreamTotals {
+    let totals = this.streams.get(stream);
+    if (!totals) {
+      totals = { bytesOut: 0, out: new RateWindow(5), lastAccessAt: undefined, sessions: new Set() };
+      this.streams.set(stream, totals);
+    }
+    return totals;
+  }
+}
+
+function keyOf(who: Pick<RequestIdentity, 'stream' | 'type' | 'ip' | 'userAgent' | 'token'>): string {
+  return who.token
+    ? `${who.stream}\0${who.type}\0t\0${who.token}`
+    : `${who.stream}\0${who.type}\0${who.ip}\0${who.userAgent}`;
+}

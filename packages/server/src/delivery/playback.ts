@@ -1,0 +1,184 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Engine } from '../engine/engine.js';
+import type { StreamRuntime } from '../engine/stream-runtime.js';
+import { masterPlaylist } from '../media/hls-playlist.js';
+import type { PacketBus } from '../media/packet-bus.js';
+import type { ClientSession, ClientSessions, SessionType } from './client-sessions.js';
+
+export interface PlaybackDeps {
+  engine: Engine;
+  sessions: ClientSessions;
+}
+
+/** The spec's URL shapes (000 §9, 001 §9): /{name}/index.m3u8, video.m3u8, its segments, /{name}/mpegts. */
+const SHAPE = /^\/(.+)\/(index\.m3u8|video\.m3u8|mpegts|seg-(\d{1,15})\.ts)$/;
+/** How long a playlist request waits for the first segment of a stream that is just starting. */
+const FIRST_SEGMENT_WAIT_MS = 10_000;
+/** A continuous-TS player this far behind is cut off rather than buffered without bound. */
+const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
+
+const COMMON_HEADERS = {
+  // Players embedded on other sites fetch playlists and segments cross-origin.
+  'access-control-allow-origin': '*',
+};
+
+/**
+ * Playback from memory, on the plain Node request path: the fewest steps between a request and
+ * its bytes. Returns false for a request that is not playback of a configured stream, which then
+ * goes on to the API router.
+ */
+export function playbackHandler(deps: PlaybackDeps): (req: IncomingMessage, res: ServerResponse) => boolean {
+  return (req, res) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    const url = req.url ?? '/';
+    const q = url.indexOf('?');
+    const match = SHAPE.exec(q < 0 ? url : url.slice(0, q));
+    if (!match) return false;
+    let name: string;
+    try {
+      name = decodeURIComponent(match[1]!);
+    } catch {
+      return false;
+    }
+    const runtime = deps.engine.get(name);
+    if (!runtime) return false;
+    const params = new URLSearchParams(q < 0 ? '' : url.slice(q + 1));
+    const resource = match[2]!;
+    const who = {
+      stream: name,
+      ip: req.socket.remoteAddress ?? '',
+      userAgent: req.headers['user-agent'] ?? '',
+      token: params.get('token') ?? undefined,
+    };
+    const session = (type: SessionType) => deps.sessions.open({ ...who, type }, Date.now());
+    if (resource === 'mpegts') serveMpegts(deps, name, session('mpegts'), req, res);
+    else if (match[3] !== undefined) serveSegment(deps, runtime, Number(match[3]), session('hls'), req, res);
+    else void servePlaylist(deps, name, resource === 'index.m3u8', who.token, session('hls'), req, res);
+    return true;
+  };
+}
+
+function refuse(res: ServerResponse, status: number, message: string): void {
+  res.writeHead(status, {
+    ...COMMON_HEADERS,
+    'content-type': 'text/plain; charset=utf-8',
+    'cache-control': 'no-cache',
+  });
+  res.end(`${message}\n`);
+}
+
+function send(
+  deps: PlaybackDeps,
+  session: ClientSession,
+  req: IncomingMessage,
+  res: ServerResponse,
+  type: string,
+  body: Buffer | string,
+  cache: string,
+): void {
+  const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+  res.writeHead(200, {
+    ...COMMON_HEADERS,
+    'content-type': type,
+    'content-length': bytes.length,
+    'cache-control': cache,
+  });
+  if (req.method === 'HEAD') {
+    res.end();
+    return;
+  }
+  res.end(bytes);
+  deps.sessions.sent(session, bytes.length, Date.now());
+}
+
+async function servePlaylist(
+  deps: PlaybackDeps,
+  name: string,
+  master: boolean,
+  token: string | undefined,
+  session: ClientSession | undefined,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  if (!session) return refuse(res, 403, 'this session was closed');
+  // A playlist request is what wakes an on-demand stream.
+  const runtime = deps.engine.touch(name);
+  if (!runtime || runtime.spec.disabled) return refuse(res, 404, `stream ${name} is disabled`);
+  if (!(await runtime.waitForPlaylist(FIRST_SEGMENT_WAIT_MS))) {
+    return refuse(res, 404, `stream ${name} has no media yet`);
+  }
+  const bus = runtime.bus;
+  if (!bus) return refuse(res, 404, `stream ${name} is not running`);
+  const query = token ? `?token=${encodeURIComponent(token)}` : '';
+  const body = master ? masterFor(bus, query) : bus.segmenter.playlist(query);
+  if (!body) return refuse(res, 404, `stream ${name} has no media yet`);
+  send(deps, session, req, res, 'application/vnd.apple.mpegurl', body, 'no-cache');
+}
+
+/** One variant: the stream as it is (no transcoder yet), with its measured bandwidth. */
+function masterFor(bus: PacketBus, query: string): string {
+  const now = Date.now();
+  return masterPlaylist([
+    {
+      uri: `video.m3u8${query}`,
+      bandwidth: bus.input.perSecond(now) * 8,
+      codecs: bus.demux.codecStrings(),
+      resolution: bus.demux.resolution,
+    },
+  ]);
+}
+
+function serveSegment(
+  deps: PlaybackDeps,
+  runtime: StreamRuntime,
+  sequence: number,
+  session: ClientSession | undefined,
+  req: IncomingMessage,
+  res: ServerResponse,
+): void {
+  if (!session) return refuse(res, 403, 'this session was closed');
+  const segment = runtime.bus?.segmenter.get(sequence);
+  if (!segment)
+    return refuse(res, 404, `segment ${sequence} of ${runtime.name} is not (or no longer) available`);
+  // A segment never changes once cut.
+  send(deps, session, req, res, 'video/mp2t', segment.data, 'max-age=60');
+}
+
+function serveMpegts(
+  deps: PlaybackDeps,
+  name: string,
+  session: ClientSession | undefined,
+  req: IncomingMessage,
+  res: ServerResponse,
+): void {
+  if (!session) return refuse(res, 403, 'this session was closed');
+  const runtime = deps.engine.touch(name);
+  const bus = runtime?.bus;
+  if (!runtime || !bus) return refuse(res, 404, `stream ${name} is not running`);
+  res.writeHead(200, { ...COMMON_HEADERS, 'content-type': 'video/mp2t', 'cache-control': 'no-cache' });
+  if (req.method === 'HEAD') {
+    res.end();
+    return;
+  }
+  session.openResponses++;
+  const write = (chunk: Buffer) => {
+    if (res.writableLength > MAX_BUFFERED_BYTES) {
+      res.destroy();
+      return;
+    }
+    res.write(chunk);
+    deps.sessions.sent(session, chunk.length, Date.now());
+  };
+  // Start at the open segment's keyframe, so the player can decode from the first byte.
+  for (const part of bus.segmenter.liveStart()) write(part);
+  const unsubscribe = bus.subscribe(write);
+  // The stream restarting (a new bus) or the session closed by the operator ends the response.
+  const watch = setInterval(() => {
+    if (runtime.bus !== bus || deps.sessions.isClosed(session)) res.end();
+  }, 1000);
+  res.once('close', () => {
+    clearInterval(watch);
+    unsubscribe();
+    session.openResponses--;
+  });
+}
