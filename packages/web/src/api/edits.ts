@@ -8,12 +8,6 @@ import { applyDelta, deepEqual, diff, isPlainObject } from '@sluice/api';
 export type Delta = Record<string, unknown>;
 export type Path = readonly string[];
 
-export function getIn(root: unknown, path: Path): unknown {
-  let node = root;
-  for (const key of path) node = isPlainObject(node) ? node[key] : undefined;
-  return node;
-}
-
 /** Sets (or, with undefined, removes) a value in a delta, pruning parents left empty. */
 function setIn(node: Delta, path: Path, value: unknown): Delta {
   const [key, ...rest] = path;
@@ -35,14 +29,18 @@ function setIn(node: Delta, path: Path, value: unknown): Delta {
 
 /**
  * Records that the field at `path` should read `value` (null or undefined: deleted), as the
- * smallest delta against `base`. Setting a field back to the base value removes its edit, so the
- * changed flag follows what differs, not what was touched.
+ * smallest delta against `current`, the saved value there. Setting a field back to the saved value
+ * removes its edit, so the changed flag follows what differs, not what was touched.
  */
-export function setEdit(edits: Delta, base: unknown, path: Path, value: unknown): Delta {
-  const current = getIn(base, path);
-  if (value === null || value === undefined) return setIn(edits, path, current === undefined ? undefined : null);
+export function setEdit(edits: Delta, current: unknown, path: Path, value: unknown): Delta {
+  if (value === null || value === undefined)
+    return setIn(edits, path, current === undefined ? undefined : null);
   const delta = diff(current, value);
-  return setIn(edits, path, delta === undefined ? undefined : isPlainObject(value) && !isPlainObject(current) ? value : delta);
+  return setIn(
+    edits,
+    path,
+    delta === undefined ? undefined : isPlainObject(value) && !isPlainObject(current) ? value : delta,
+  );
 }
 
 /** True when applying `delta` to `base` would change nothing. */
@@ -54,13 +52,16 @@ function isNoOp(delta: unknown, base: unknown): boolean {
   return deepEqual(applyDelta(undefined, delta), base);
 }
 
-/** Drops the edits the server now matches (spec 000 §4: cleared once the server state matches). */
-export function pruneEdits(edits: Delta, base: unknown): Delta {
+/**
+ * Drops the edits the server now matches (spec 000 §4: cleared once the server state matches).
+ * `baseAt` reads the saved value at a path.
+ */
+export function pruneEdits(edits: Delta, baseAt: (path: Path) => unknown, prefix: Path = []): Delta {
   let out = edits;
   for (const [key, value] of Object.entries(edits)) {
-    const baseValue = isPlainObject(base) ? base[key] : undefined;
+    const baseValue = baseAt([...prefix, key]);
     if (isPlainObject(value) && isPlainObject(baseValue)) {
-      const pruned = pruneEdits(value, baseValue);
+      const pruned = pruneEdits(value, baseAt, [...prefix, key]);
       if (pruned !== value) out = setIn(out, [key], Object.keys(pruned).length === 0 ? undefined : pruned);
     } else if (isNoOp(value, baseValue)) {
       out = setIn(out, [key], undefined);

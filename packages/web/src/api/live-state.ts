@@ -7,25 +7,29 @@ export type LiveView = Config & { stats?: ServerStats; now_ms?: number };
 /** Spec 000 §4: connected or offline; 'connecting' only until the first socket opens or fails. */
 export type ConnectionState = 'connecting' | 'connected' | 'offline';
 
+/**
+ * One immutable snapshot of the store. Read config values with `viewAt` (live-selectors.ts), which
+ * lays the edits over the server's values; the fields here are the raw layers.
+ */
 export interface LiveState {
-  /** The live view as the server last described it. */
+  /** The live view as the server last described it (wide maps change in place, see live-tree.ts). */
   readonly server: LiveView;
   /** Saved deltas shown until the server's next answer confirms them (no flicker back to old values). */
   readonly pending: Delta;
   /** Unsaved edits: a delta against server + pending. */
   readonly edits: Delta;
-  /** server + pending + edits: what forms show. */
-  readonly view: LiveView;
   /** True once the first whole config has arrived. */
   readonly loaded: boolean;
   readonly connection: ConnectionState;
+  /** Counts updates; changes with every snapshot. */
+  readonly revision: number;
 }
 
 export const initialLiveState: LiveState = {
   server: {},
   pending: {},
   edits: {},
-  view: {},
   loaded: false,
   connection: 'connecting',
+  revision: 0,
 };

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { KEY_ERROR, VALUE_ERROR, keyError, recordToRows, rowErrors, rowsToRecord, typedKey, valueError } from './key-value.js';
+import {
+  KEY_ERROR,
+  VALUE_ERROR,
+  keyError,
+  recordToRows,
+  rowErrors,
+  rowsToRecord,
+  typedKey,
+  valueError,
+} from './key-value.js';
 
 describe('key/value rules (spec 001 §5)', () => {
   it('drops a leading digit typed into a key', () => {

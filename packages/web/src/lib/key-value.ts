@@ -50,6 +50,9 @@ export function rowsToRecord(rows: readonly KeyValueRow[]): Record<string, strin
   return Object.keys(out).length > 0 ? out : null;
 }
 
-export function recordToRows(record: Record<string, unknown> | null | undefined, nextId: () => number): KeyValueRow[] {
+export function recordToRows(
+  record: Record<string, unknown> | null | undefined,
+  nextId: () => number,
+): KeyValueRow[] {
   return Object.entries(record ?? {}).map(([key, value]) => ({ id: nextId(), key, value: String(value) }));
 }

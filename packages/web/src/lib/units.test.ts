@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { amountIn, bitrateUnits, pickUnit, valueOf } from './units.js';
 
-const [kbps, mbps, gbps] = bitrateUnits as [(typeof bitrateUnits)[0], (typeof bitrateUnits)[0], (typeof bitrateUnits)[0]];
+const [kbps, mbps, gbps] = bitrateUnits as [
+  (typeof bitrateUnits)[0],
+  (typeof bitrateUnits)[0],
+  (typeof bitrateUnits)[0],
+];
 
 describe('unit inputs', () => {
   it('uses the factors of spec 000 §9', () => {

@@ -1,0 +1,66 @@
+import type { z } from 'zod';
+import { type Credentials, encodeCredentials, loadCredentials } from './credentials.js';
+
+/** The API prefix ({api_base} of spec 000 §7). */
+export const API_BASE = '/flussonic/api';
+
+/** A non-OK answer (spec 000 §7: raised as an error), carrying the server's own message when it sent one. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const isAuthFailure = (error: unknown) =>
+  error instanceof ApiError && (error.status === 401 || error.status === 403);
+
+function authHeaders(credentials: Credentials | undefined): Record<string, string> {
+  return credentials ? { authorization: `Basic ${encodeCredentials(credentials)}` } : {};
+}
+
+/** Same-origin fetch with the stored credentials; throws ApiError on a non-OK answer. */
+export async function request(path: string, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  for (const [k, v] of Object.entries(authHeaders(loadCredentials()))) if (!headers.has(k)) headers.set(k, v);
+  const response = await fetch(path, { ...init, headers, credentials: 'same-origin' });
+  if (!response.ok) throw await toApiError(response);
+  return response;
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const text = await response.text().catch(() => '');
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // Not JSON: the text itself is the body.
+  }
+  const message =
+    typeof body === 'object' && body !== null && typeof (body as { error?: unknown }).error === 'string'
+      ? (body as { error: string }).error
+      : `${response.status} ${response.statusText}`;
+  return new ApiError(response.status, message, body);
+}
+
+/** GET or POST to the API, the answer parsed with `schema`. */
+export async function requestJson<T>(path: string, schema: z.ZodType<T>, init?: RequestInit): Promise<T> {
+  const response = await request(`${API_BASE}${path}`, init);
+  return schema.parse(await response.json());
+}
+
+export const jsonBody = (value: unknown): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(value),
+});
+
+export const textBody = (text: string): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'text/plain; charset=utf-8' },
+  body: text,
+});

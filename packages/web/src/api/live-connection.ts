@@ -1,0 +1,162 @@
+import { wsCommands } from '@sluice/api';
+import type { Delta } from './edits.js';
+import type { ConnectionState, LiveView } from './live-state.js';
+
+/** Spec 000 §9: config delta poll 1000 ms (0 after a partial update); websocket reconnect 2000 ms. */
+export const DELTA_POLL_MS = 1000;
+export const RECONNECT_MS = 2000;
+
+/** The part of the browser's WebSocket this class uses (a fake one in tests). */
+export interface SocketLike {
+  send(data: string): void;
+  close(): void;
+  onopen: ((event: Event) => void) | null;
+  onmessage: ((event: MessageEvent) => void) | null;
+  onclose: ((event: CloseEvent) => void) | null;
+  onerror: ((event: Event) => void) | null;
+}
+
+export interface LiveConnectionHandlers {
+  onConfig(data: LiveView): void;
+  onDelta(data: Delta | null): void;
+  onConnection(state: ConnectionState): void;
+  /** Events other than the config ones, for the topics later screens subscribe to. */
+  onEvent?(event: { event: string } & Record<string, unknown>): void;
+}
+
+/** Session open and close events are ignored (spec 000 §4). */
+const isSessionLifecycle = (name: string) => /^session_(open|close)/.test(name);
+
+/**
+ * The events websocket (spec 000 §4): read_config on open, then read_config_delta 1 s after each
+ * answer (at once after a partial one); on close or error, offline, and a new socket 2 s later that
+ * asks for the whole config again and re-sends the topic subscriptions.
+ */
+export class LiveConnection {
+  private socket: SocketLike | undefined;
+  private pollTimer: ReturnType<typeof setTimeout> | undefined;
+  private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Config requests sent on this socket and answers received; answers come in request order. */
+  private sent = 0;
+  private answered = 0;
+  private waiters: { request: number; resolve: () => void }[] = [];
+  private readonly topics = new Set<string>();
+  private running = false;
+
+  constructor(
+    private readonly open: () => SocketLike,
+    private readonly handlers: LiveConnectionHandlers,
+  ) {}
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.connect();
+  }
+
+  stop(): void {
+    this.running = false;
+    clearTimeout(this.pollTimer);
+    clearTimeout(this.reconnectTimer);
+    this.detach()?.close();
+    this.settleWaiters();
+  }
+
+  /**
+   * Asks for a delta now; resolves once its answer has been handed on (or the socket is gone, in
+   * which case the whole config follows on reconnect). Used after a save to confirm it.
+   */
+  refreshNow(): Promise<void> {
+    if (!this.socket) return Promise.resolve();
+    clearTimeout(this.pollTimer);
+    const request = this.request(wsCommands.readConfigDelta);
+    return new Promise((resolve) => this.waiters.push({ request, resolve }));
+  }
+
+  /** Sends `subscribe:{topic}` now and again after every reconnect. */
+  subscribe(topic: string): void {
+    this.topics.add(topic);
+    this.socket?.send(`subscribe:${topic}`);
+  }
+
+  unsubscribe(topic: string): void {
+    if (this.topics.delete(topic)) this.socket?.send(`unsubscribe:${topic}`);
+  }
+
+  private connect(): void {
+    const socket = this.open();
+    this.socket = socket;
+    this.sent = 0;
+    this.answered = 0;
+    socket.onopen = () => {
+      this.handlers.onConnection('connected');
+      this.request(wsCommands.readConfig);
+      for (const topic of this.topics) socket.send(`subscribe:${topic}`);
+    };
+    socket.onmessage = (event) => this.onMessage(event.data);
+    socket.onclose = () => this.onLost(socket);
+    socket.onerror = () => this.onLost(socket);
+  }
+
+  private request(command: string): number {
+    this.sent++;
+    this.socket?.send(command);
+    return this.sent;
+  }
+
+  private onMessage(raw: unknown): void {
+    if (typeof raw !== 'string') return;
+    let message: unknown;
+    try {
+      message = JSON.parse(raw);
+    } catch {
+      console.warn('events socket: a message that is not JSON was ignored');
+      return;
+    }
+    if (typeof message !== 'object' || message === null) return;
+    const event = message as { event?: unknown; data?: unknown; partial_update?: unknown };
+    if (event.event === 'current_config' || event.event === 'current_config_delta') {
+      if (event.event === 'current_config') this.handlers.onConfig((event.data ?? {}) as LiveView);
+      else this.handlers.onDelta((event.data ?? null) as Delta | null);
+      this.onAnswer(event.partial_update === true);
+    } else if (typeof event.event === 'string' && !isSessionLifecycle(event.event)) {
+      this.handlers.onEvent?.(message as { event: string });
+    }
+  }
+
+  private onAnswer(partial: boolean): void {
+    this.answered++;
+    this.waiters = this.waiters.filter((w) => {
+      if (w.request > this.answered) return true;
+      w.resolve();
+      return false;
+    });
+    // Only the answer to the last request schedules the next one, so a refreshNow() never doubles the poll.
+    if (this.answered < this.sent) return;
+    clearTimeout(this.pollTimer);
+    const send = () => this.request(wsCommands.readConfigDelta);
+    if (partial) send();
+    else this.pollTimer = setTimeout(send, DELTA_POLL_MS);
+  }
+
+  private onLost(socket: SocketLike): void {
+    if (socket !== this.socket) return;
+    this.detach();
+    clearTimeout(this.pollTimer);
+    this.settleWaiters();
+    this.handlers.onConnection('offline');
+    if (this.running) this.reconnectTimer = setTimeout(() => this.connect(), RECONNECT_MS);
+  }
+
+  private detach(): SocketLike | undefined {
+    const socket = this.socket;
+    if (socket) socket.onopen = socket.onmessage = socket.onclose = socket.onerror = null;
+    this.socket = undefined;
+    return socket;
+  }
+
+  private settleWaiters(): void {
+    for (const w of this.waiters) w.resolve();
+    this.waiters = [];
+  }
+}

@@ -1,0 +1,39 @@
+import { encodeCredentials, loadCredentials } from './credentials.js';
+import type { Delta } from './edits.js';
+import { API_BASE } from './http-client.js';
+import { LiveConnection } from './live-connection.js';
+import { LiveStore } from './live-store.js';
+
+/** The live store and the socket feeding it: one of each for the whole console. */
+export interface LiveSync {
+  store: LiveStore;
+  connection: LiveConnection;
+  /** After a successful save: show `delta` until the server's next answer, which confirms it. */
+  confirmSaved(delta: Delta): Promise<void>;
+}
+
+/** ws(s)://host/flussonic/api/events, with the stored credentials in `auth` (browsers can't set headers). */
+export function eventsUrl(location: Location = window.location): string {
+  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  const credentials = loadCredentials();
+  const auth = credentials ? `?auth=${encodeURIComponent(encodeCredentials(credentials))}` : '';
+  return `${scheme}//${location.host}${API_BASE}/events${auth}`;
+}
+
+export function createLiveSync(): LiveSync {
+  const store = new LiveStore();
+  const connection = new LiveConnection(() => new WebSocket(eventsUrl()), {
+    onConfig: (data) => store.replaceServer(data),
+    onDelta: (data) => store.applyServerDelta(data),
+    onConnection: (state) => store.setConnection(state),
+  });
+  return {
+    store,
+    connection,
+    confirmSaved: async (delta) => {
+      store.markSaved(delta);
+      await connection.refreshNow();
+      store.clearPending();
+    },
+  };
+}

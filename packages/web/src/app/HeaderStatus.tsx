@@ -1,0 +1,41 @@
+import { Badge, Group, Text } from '@mantine/core';
+import type { ServerStats } from '@sluice/api';
+import { formatLifetime } from '../lib/duration.js';
+import { formatTraffic } from '../lib/traffic.js';
+
+/** The header status line of spec 000 §2. */
+export function HeaderStatus({ stats }: { stats: ServerStats | undefined }) {
+  if (!stats) return null;
+  const traffic = formatTraffic(stats.input_kbit, stats.output_kbit);
+  const items = [
+    `Streams: ${stats.total_streams} (${stats.online_streams})`,
+    `Files: ${stats.opened_files}`,
+    `Clients: ${stats.total_clients}`,
+    `In: ${traffic.input}`,
+    `Out: ${traffic.output}`,
+    `Uptime: ${formatLifetime(stats.uptime)}`,
+  ];
+  return (
+    <Group gap="md" wrap="nowrap" aria-label="server status" style={{ overflow: 'hidden' }}>
+      <Text size="sm" fw={600} span>
+        Version {stats.version}
+        {stats.build > 0 ? ` build ${stats.build}` : ''}
+      </Text>
+      {stats.retroview_enabled && (
+        <Badge color="green" variant="light">
+          Collecting statistics
+        </Badge>
+      )}
+      {!stats.retroview_configured && (
+        <Badge color="yellow" variant="light">
+          Enable statistics collection
+        </Badge>
+      )}
+      {items.map((item) => (
+        <Text key={item.split(':')[0]} size="sm" span style={{ whiteSpace: 'nowrap' }}>
+          {item}
+        </Text>
+      ))}
+    </Group>
+  );
+}

@@ -1,0 +1,129 @@
+import type { ReactNode } from 'react';
+import { createBrowserRouter, generatePath, type RouteObject } from 'react-router';
+import { ConfigEditorTab } from '../features/config-editor/ConfigEditorTab.js';
+import { GlobalConfigPage } from '../features/global-config/GlobalConfigPage.js';
+import { SettingsTab } from '../features/global-config/SettingsTab.js';
+import { NotFoundPage } from './NotFoundPage.js';
+import { Shell } from './Shell.js';
+
+/**
+ * The one route table of the console: every route of spec 000 §2, by name. A route whose page a
+ * later issue builds has no element yet and shows the not-found page.
+ */
+interface RouteEntry {
+  name: string;
+  /** Relative to the parent; '' marks the parent's exact (index) page. */
+  path: string;
+  element?: ReactNode;
+  children?: RouteEntry[];
+}
+
+/** An item's sub-pages, named `<item>/<page>`; the overview is the item's exact path. */
+const sub = (item: string, pages: (string | [name: string, path: string])[]): RouteEntry[] => [
+  { name: `${item}/overview`, path: '' },
+  ...pages.map((p) =>
+    typeof p === 'string' ? { name: `${item}/${p}`, path: p } : { name: `${item}/${p[0]}`, path: p[1] },
+  ),
+];
+
+export const routeTable: RouteEntry[] = [
+  { name: 'root', path: '' },
+  ...['pulse', 'chassis', 'iptv', 'watcher', 'logupload', 'auth', 'ad_injector', 'dvrs'].map((name) => ({
+    name,
+    path: name,
+  })),
+  {
+    name: 'config',
+    path: 'config',
+    element: <GlobalConfigPage />,
+    children: [
+      { name: 'global-config', path: '', element: <SettingsTab /> },
+      { name: 'config-editor', path: 'editor', element: <ConfigEditorTab /> },
+    ],
+  },
+  {
+    name: 'stream-item',
+    path: 'standalone/:mediaName',
+    children: sub('stream-item', [
+      'input',
+      ['input-source', 'input/:sourceIndex'],
+      'transcoder',
+      'dvr',
+      'output',
+      'auth',
+      'clients',
+      'history',
+    ]),
+  },
+  {
+    name: 'location-item',
+    path: 'location/:mediaName',
+    children: sub('location-item', ['input', 'process', 'dvr', 'output', 'auth', 'clients', 'history']),
+  },
+  {
+    name: 'published-item',
+    path: 'published/:mediaName',
+    children: sub('published-item', ['output', 'dvr', 'clients']),
+  },
+  {
+    name: 'vod-item',
+    path: 'vod/:mediaName',
+    children: sub('vod-item', [['tree', 'tree/:number'], 'input', 'output', 'auth']),
+  },
+  { name: 'file-item', path: 'file/:mediaName', children: sub('file-item', ['output', 'clients']) },
+  {
+    name: 'mirror-item',
+    path: 'mirror/:mediaName',
+    children: sub('mirror-item', ['input', 'process', 'dvr', 'output', 'auth']),
+  },
+  {
+    name: 'mirrored-item',
+    path: 'mirrored/:mediaName',
+    children: sub('mirrored-item', ['output', 'dvr', 'clients']),
+  },
+  {
+    name: 'cluster-section',
+    path: 'cluster',
+    children: [
+      { name: 'cluster', path: '' },
+      { name: 'cluster-settings', path: 'settings' },
+      { name: 'cluster-ingest', path: 'ingest' },
+      { name: 'cluster-sources', path: 'sources' },
+      { name: 'cluster-peer', path: 'peer/:name' },
+    ],
+  },
+  { name: 'not-found', path: '*' },
+];
+
+function toRouteObject(entry: RouteEntry): RouteObject {
+  const element = entry.element ?? (entry.children ? undefined : <NotFoundPage />);
+  if (entry.path === '') return { id: entry.name, index: true, element };
+  return { id: entry.name, path: entry.path, element, children: entry.children?.map(toRouteObject) };
+}
+
+/** Full paths by route name, for links: pathTo('stream-item', {mediaName}) . */
+const fullPaths = new Map<string, string>();
+(function collect(entries: RouteEntry[], prefix: string) {
+  for (const e of entries) {
+    const path = e.path === '' ? prefix || '/' : `${prefix}/${e.path}`;
+    fullPaths.set(e.name, path);
+    if (e.children) collect(e.children, path === '/' ? '' : path);
+  }
+})(routeTable, '');
+
+export type RouteName = string;
+
+/** The path (under the /admin basename) of a named route; parameters are URL-encoded. */
+export function pathTo(name: RouteName, params: Record<string, string> = {}): string {
+  const path = fullPaths.get(name);
+  if (path === undefined) throw new Error(`no route named ${name}`);
+  return generatePath(path, params);
+}
+
+export const BASENAME = '/admin';
+
+export function createConsoleRouter() {
+  return createBrowserRouter([{ id: 'shell', element: <Shell />, children: routeTable.map(toRouteObject) }], {
+    basename: BASENAME,
+  });
+}

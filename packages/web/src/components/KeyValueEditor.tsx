@@ -1,0 +1,81 @@
+import { Group, Input, Stack, TextInput } from '@mantine/core';
+import type { ReactNode } from 'react';
+import {
+  isEmptyRow,
+  type KeyValueRow,
+  recordToRows,
+  rowErrors,
+  rowsToRecord,
+  typedKey,
+  valueError,
+} from '../lib/key-value.js';
+import { useReportError } from './form-context.js';
+import { nextRowId, useRowDraft } from './use-row-draft.js';
+
+interface KeyValueEditorProps {
+  /** Names this editor's error in the enclosing form. */
+  name: string;
+  label: ReactNode;
+  value: Record<string, unknown> | null | undefined;
+  onChange: (value: Record<string, string> | null) => void;
+}
+
+const toRows = (value: Record<string, unknown> | null | undefined) => recordToRows(value, nextRowId);
+const emptyRow = (): KeyValueRow => ({ id: nextRowId(), key: '', value: '' });
+
+/**
+ * Free key/value options (spec 001 §5): keys start with a letter, then letters, digits and
+ * underscores; a leading digit typed into a key is dropped; values must not contain #; a row with
+ * empty key and value is removed on blur; no rows is null.
+ */
+export function KeyValueEditor({ name, label, value, onChange }: KeyValueEditorProps) {
+  const draft = useRowDraft({
+    value,
+    toRows,
+    fromRows: rowsToRecord,
+    emptyRow,
+    isEmpty: isEmptyRow,
+    validate: rowErrors,
+    onCommit: onChange,
+  });
+  useReportError(`key-value:${name}`, draft.errors.values().next().value);
+
+  return (
+    <Input.Wrapper label={label}>
+      <Stack gap={4}>
+        {draft.rows.map((row) => {
+          const error = draft.errors.get(row.id);
+          const onValue = error !== undefined && valueError(row.value) === error;
+          return (
+            <Group
+              key={row.id}
+              gap="xs"
+              align="flex-start"
+              wrap="nowrap"
+              onBlur={(event) => {
+                if (!event.currentTarget.contains(event.relatedTarget)) draft.blurRow(row.id);
+              }}
+            >
+              <TextInput
+                aria-label="key"
+                placeholder="key"
+                value={row.key}
+                error={!onValue ? error : undefined}
+                onChange={(event) => draft.update(row.id, { key: typedKey(event.currentTarget.value) })}
+                style={{ flex: 1 }}
+              />
+              <TextInput
+                aria-label="value"
+                placeholder="value"
+                value={row.value}
+                error={onValue ? error : undefined}
+                onChange={(event) => draft.update(row.id, { value: event.currentTarget.value })}
+                style={{ flex: 2 }}
+              />
+            </Group>
+          );
+        })}
+      </Stack>
+    </Input.Wrapper>
+  );
+}

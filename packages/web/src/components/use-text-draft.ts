@@ -1,0 +1,62 @@
+import { deepEqual } from '@sluice/api';
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+/** Spec 000 §9: input debounce 200 ms. */
+export const INPUT_DEBOUNCE_MS = 200;
+
+interface TextDraftOptions<V, C> {
+  value: V;
+  format: (value: V) => string;
+  parse: (text: string) => C;
+  onCommit: (value: C) => void;
+  debounceMs?: number;
+}
+
+/**
+ * The text of an input bound to a parsed value. What the operator types is kept as typed while it
+ * means the current value (so "80, " stays while a second port is typed), committed after the
+ * debounce or on blur, and replaced when the value changes from outside (another browser's save).
+ */
+export function useTextDraft<V, C extends V>({
+  value,
+  format,
+  parse,
+  onCommit,
+  debounceMs = INPUT_DEBOUNCE_MS,
+}: TextDraftOptions<V, C>) {
+  const [text, setText] = useState(() => format(value));
+  const [seen, setSeen] = useState(value);
+  if (!Object.is(seen, value)) {
+    setSeen(value);
+    if (!deepEqual(parse(text), value)) setText(format(value));
+  }
+
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const pending = useRef<(() => void) | undefined>(undefined);
+  const flush = useCallback(() => {
+    clearTimeout(timer.current);
+    const commit = pending.current;
+    pending.current = undefined;
+    commit?.();
+  }, []);
+  // A draft not yet committed when the input goes away is committed, not lost.
+  useEffect(() => flush, [flush]);
+
+  const change = useCallback(
+    (next: string) => {
+      setText(next);
+      clearTimeout(timer.current);
+      pending.current = () => onCommit(parse(next));
+      timer.current = setTimeout(flush, debounceMs);
+    },
+    [onCommit, parse, flush, debounceMs],
+  );
+
+  const blur = useCallback(() => {
+    const committing = pending.current !== undefined;
+    flush();
+    if (committing) setText((current) => format(parse(current)));
+  }, [flush, format, parse]);
+
+  return { text, change, blur };
+}

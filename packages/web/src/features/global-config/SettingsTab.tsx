@@ -1,0 +1,51 @@
+import { Button, Group, Stack } from '@mantine/core';
+import { saveCredentials } from '../../api/credentials.js';
+import { useLiveSync } from '../../api/live-context.js';
+import { useSaveFlow } from '../../api/use-save-flow.js';
+import { FormErrorsProvider, useFormErrorsState } from '../../components/form-context.js';
+import { SaveStatus } from '../../components/SaveStatus.js';
+import { AccessSection } from './AccessSection.js';
+import { AdditionalSection } from './AdditionalSection.js';
+import { ConfigDownloadButton } from './ConfigDownloadButton.js';
+import { ConfigUploadButton } from './ConfigUploadButton.js';
+import { GLOBAL_SETTINGS_KEYS } from './global-keys.js';
+import { ProtocolsSection } from './ProtocolsSection.js';
+import { TlsSection } from './TlsSection.js';
+import { useConfigIssues } from './use-global-issues.js';
+import { WebScriptsSection } from './WebScriptsSection.js';
+
+/** Global settings (spec 000 §2, tab Settings) except the certificate block. */
+export function SettingsTab() {
+  const { store } = useLiveSync();
+  const form = useFormErrorsState(useConfigIssues(GLOBAL_SETTINGS_KEYS));
+  const flow = useSaveFlow({ keys: GLOBAL_SETTINGS_KEYS, invalid: form.invalid });
+
+  const save = async () => {
+    const savesAuth = 'edit_auth' in flow.edits;
+    const saved = await flow.save();
+    // Only the edit_auth user can save, so a new admin login is this browser's login from now on.
+    const auth = store.viewAt(store.getState(), ['edit_auth']) as
+      { login: string; password: string } | undefined;
+    if (saved && savesAuth && auth) saveCredentials({ login: auth.login, password: auth.password });
+  };
+
+  return (
+    <FormErrorsProvider value={form.value}>
+      <Stack gap="md" maw={1100}>
+        <ProtocolsSection />
+        <TlsSection />
+        <AdditionalSection />
+        <AccessSection />
+        <WebScriptsSection />
+        <Group gap="sm">
+          <Button onClick={() => void save()} disabled={!flow.canSave}>
+            Save
+          </Button>
+          <ConfigDownloadButton onError={(error) => console.error('Config download failed:', error)} />
+          <ConfigUploadButton disabled={flow.saving} run={flow.run} />
+          <SaveStatus status={flow.status} />
+        </Group>
+      </Stack>
+    </FormErrorsProvider>
+  );
+}

@@ -1,0 +1,21 @@
+/** The top-level config keys the Settings tab edits and saves (spec 000 §2 "Global settings"). */
+export const GLOBAL_SETTINGS_KEYS = [
+  'http',
+  'rtmp',
+  'rtsp',
+  'https',
+  'rtmps',
+  'rtsps',
+  'loglevel',
+  'nvidia_monitor',
+  'pulsedb',
+  'session_log',
+  'admin_http',
+  'admin_https',
+  'mysql',
+  'snmp',
+  'total_bandwidth',
+  'meta',
+  'edit_auth',
+  'web_scripts',
+] as const;
