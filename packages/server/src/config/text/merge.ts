@@ -123,12 +123,18 @@ function emit(spec: BlockSpec, slots: readonly Slot[], end: readonly Item[], lay
   let out = '';
   let dangling = false;
   let lastGroup: string | undefined;
-  const write = (text: string) => {
-    if (!text) return;
+  const settle = () => {
     if (dangling) out += eol;
     dangling = false;
+  };
+  const write = (text: string) => {
+    if (!text) return;
+    settle();
     out += text;
   };
+  const endsInBlankLine = () => out.endsWith('\n\n') || out.endsWith('\n\r\n');
+  /** Detached text after a kept heading of a deleted item: no second blank line in a row. */
+  const writeDetached = (text: string) => write(endsInBlankLine() ? text.replace(/^(?:[ \t\r]*\n)+/, '') : text);
   const trailing = (text: string) => {
     write(text);
     // Only a directive at the very end of a file can end in a comment with no line break.
@@ -136,13 +142,15 @@ function emit(spec: BlockSpec, slots: readonly Slot[], end: readonly Item[], lay
   };
   const atLineStart = () => (out === '' ? layout.atLineStart : out.endsWith('\n'));
   const blankLine = () => {
-    if (out === '' || out.endsWith(`${eol}${eol}`)) return;
+    settle();
+    if (out === '' || endsInBlankLine()) return;
     write(atLineStart() ? eol : eol + eol);
   };
 
   const emitItem = (item: Item) => {
     if (item.kind === 'fresh') {
       const { node } = item;
+      settle();
       if (layout.inline) write(` ${printNode(node, layout.indent, eol)}`);
       else {
         if (layout.top && spec.sections.has(node.group) && (node.body || lastGroup !== node.group)) blankLine();
@@ -159,7 +167,7 @@ function emit(spec: BlockSpec, slots: readonly Slot[], end: readonly Item[], lay
 
   for (const slot of slots) {
     // A deleted directive's detached text goes too, unless it holds a comment (a heading).
-    if (slot.item || hasComment(slot.detached)) write(slot.detached);
+    if (slot.item || hasComment(slot.detached)) writeDetached(slot.detached);
     slot.before.forEach(emitItem);
     if (slot.before.length > 0 && slot.item && layout.top && spec.sections.has(slot.ann.group)) blankLine();
     if (slot.item) emitItem(slot.item);

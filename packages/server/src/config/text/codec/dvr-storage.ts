@@ -29,7 +29,7 @@ export function diskHandler(item: () => BlockSpec): Handler {
     keys: ['disks'],
     decode(d, ctx) {
       const [name, ...rest] = d.args;
-      if (!name || name.kind !== 'word' || (name.option && name.bare)) throw syntaxError(name?.pos ?? d.end, "expected a disk name after 'disk'");
+      if (!name || name.kind !== 'word' || name.option) throw syntaxError(name?.pos ?? d.end, "expected a disk name after 'disk'");
       const disk: Record<string, unknown> = {};
       put(disk, 'position', ctx.count('disk'));
       readOptions(d, rest, item(), disk);

@@ -16,7 +16,7 @@ export function entryList(directive: string, key: string, item: () => BlockSpec)
     keys: [key],
     decode(d, ctx) {
       const [first, ...rest] = d.args;
-      if (!first || first.kind !== 'word' || (first.option && first.bare)) {
+      if (!first || first.kind !== 'word' || first.option) {
         throw syntaxError(first?.pos ?? d.end, `expected a URL after '${directive}'`);
       }
       const entry: Record<string, unknown> = {};

@@ -21,6 +21,14 @@ export const TOP_LEVEL_ONLY: ReadonlySet<string> = new Set([
   'view_auth',
 ]);
 
+/**
+ * The merge group of a generic key. Kept apart from the groups of special directives, so that a
+ * key written `"stream" …;` is never matched against the `stream NAME { … }` sections.
+ */
+export function genericGroup(key: string): string {
+  return `generic:${key}`;
+}
+
 export function unitOf(spec: BlockSpec, key: string): Unit | undefined {
   return Object.hasOwn(spec.units, key) ? spec.units[key] : undefined;
 }
@@ -35,7 +43,7 @@ export function decodeGeneric(d: Directive, ctx: DecodeCtx): Ann {
     throw syntaxError(d.pos, `'${key}' is only allowed at the top level: is a '}' missing before it?`);
   }
   ctx.set([key], genericValue(d, spec, key), d.pos);
-  return { group: key };
+  return { group: genericGroup(key) };
 }
 
 export function genericValue(d: Directive, spec: BlockSpec, key: string): unknown {
@@ -71,12 +79,13 @@ export function valueOfArgs(name: string, args: readonly Arg[], hint: Hint, unit
 export function encodeGeneric(key: string, value: unknown, spec: BlockSpec): CanonNode[] {
   const name = formatName(key, spec.reserved);
   const hint = propertyHint(spec.schema, key);
-  const node = (args: string[]): CanonNode[] => [{ name, args, group: key }];
+  const group = genericGroup(key);
+  const node = (args: string[]): CanonNode[] => [{ name, args, group }];
   if (value === true) return node([]);
   if (isScalar(value)) return node([formatScalar(value, hint, unitOf(spec, key))]);
   if (isPlainObject(value)) {
     const nested = spec.nested(key);
-    return [{ name, args: [], group: key, body: { spec: nested, value, children: encodeBlock(nested, value) } }];
+    return [{ name, args: [], group, body: { spec: nested, value, children: encodeBlock(nested, value) } }];
   }
   if (Array.isArray(value) && value.every(isScalar)) {
     const texts = value.map((v) => formatScalar(v, itemHint(hint)));

@@ -10,7 +10,7 @@ import type { BlockSpec, CanonNode, Handler } from './spec.js';
 
 function nameArg(args: readonly Arg[], what: string, directive: string, end: { line: number; column: number }) {
   const [name, ...extra] = args;
-  if (!name || name.kind !== 'word' || (name.option && name.bare)) throw syntaxError(name?.pos ?? end, `expected ${what} after '${directive}'`);
+  if (!name || name.kind !== 'word' || name.option) throw syntaxError(name?.pos ?? end, `expected ${what} after '${directive}'`);
   return { name, extra };
 }
 
@@ -55,7 +55,7 @@ export function sourceSection(body: () => BlockSpec): Handler {
     keys: ['sources'],
     decode(d, ctx) {
       const urls = d.args.map((a) => {
-        if (a.kind !== 'word' || (a.option && a.bare)) throw syntaxError(a.pos, "settings of 'source' go inside its block, after the URLs");
+        if (a.kind !== 'word' || a.option) throw syntaxError(a.pos, "settings of 'source' go inside its block, after the URLs");
         return a.text;
       });
       const position = ctx.count('source');
@@ -137,7 +137,7 @@ export function webScriptSection(body: () => BlockSpec): Handler {
       put(item, 'prefix', name.text);
       put(item, 'position', ctx.count('web_script'));
       const [second] = rest;
-      const hasPath = second?.kind === 'word' && !(second.option && second.bare);
+      const hasPath = second?.kind === 'word' && !second.option;
       if (hasPath) put(item, 'path', second.text);
       const extraHint = propertyHint(body().schema, 'extra');
       const extra: Record<string, unknown> = {};
