@@ -89,15 +89,20 @@ export function mergeBody(spec: BlockSpec, entries: readonly Entry[], value: Rec
   for (const group of groups) {
     const olds = slots.filter((s) => s.ann.group === group);
     const news = next.filter((n) => n.group === group);
-    if (sameTexts(oldCanon.filter((n) => n.group === group), news)) {
+    const oldGroup = oldCanon.filter((n) => n.group === group);
+    if (sameTexts(oldGroup, news)) {
       for (const slot of olds) slot.item = { kind: 'keep', slot };
       continue;
     }
     const keyed = olds.every((s) => s.ann.key !== undefined) && news.every((n) => n.key !== undefined);
     let partners: (Slot | undefined)[];
+    let before: (slot: Slot) => CanonNode | undefined = (slot) => canonicalOf(slot.entry, spec);
     if (keyed) {
       const byKey = new Map(olds.map((s) => [s.ann.key, s]));
       partners = news.map((n) => byKey.get(n.key));
+      // A named item reads the same alone as in its block: its old form is the block's node of that key.
+      const oldByKey = new Map(oldGroup.map((n) => [n.key, n]));
+      before = (slot) => oldByKey.get(slot.ann.key);
     } else {
       const oldTexts = olds.map((s) => {
         const c = canonicalOf(s.entry, spec);
@@ -105,10 +110,11 @@ export function mergeBody(spec: BlockSpec, entries: readonly Entry[], value: Rec
       });
       partners = align(oldTexts, news.map(textOf)).map((k) => (k === undefined ? undefined : olds[k]));
     }
-    const taken = slots.filter((s) => partners.includes(s));
+    const partnered = new Set(partners);
+    const taken = slots.filter((s) => partnered.has(s));
     news.forEach((node, j) => {
       const slot = partners[j];
-      const canon = slot && canonicalOf(slot.entry, spec);
+      const canon = slot && before(slot);
       const item: Item = !slot ? { kind: 'fresh', node } : canon && textOf(canon) === textOf(node) ? { kind: 'keep', slot } : { kind: 'edit', slot, node };
       const place = taken[j];
       if (place) place.item = item;
@@ -120,19 +126,27 @@ export function mergeBody(spec: BlockSpec, entries: readonly Entry[], value: Rec
 
 function emit(spec: BlockSpec, slots: readonly Slot[], end: readonly Item[], layout: Layout): { text: string; dangling: boolean } {
   const { eol } = layout;
-  let out = '';
+  // Pieces are joined once at the end, and only the last characters are kept for the layout checks:
+  // asking a growing string what it ends with would copy it each time (quadratic on big files).
+  const parts: string[] = [];
+  let tail = '';
   let dangling = false;
   let lastGroup: string | undefined;
+  const append = (text: string) => {
+    parts.push(text);
+    tail = (tail + text).slice(-4);
+  };
   const settle = () => {
-    if (dangling) out += eol;
+    if (dangling) append(eol);
     dangling = false;
   };
   const write = (text: string) => {
     if (!text) return;
     settle();
-    out += text;
+    append(text);
   };
-  const endsInBlankLine = () => out.endsWith('\n\n') || out.endsWith('\n\r\n');
+  const isEmpty = () => tail === '';
+  const endsInBlankLine = () => tail.endsWith('\n\n') || tail.endsWith('\n\r\n');
   /** Detached text after a kept heading of a deleted item: no second blank line in a row. */
   const writeDetached = (text: string) => write(endsInBlankLine() ? text.replace(/^(?:[ \t\r]*\n)+/, '') : text);
   const trailing = (text: string) => {
@@ -140,10 +154,10 @@ function emit(spec: BlockSpec, slots: readonly Slot[], end: readonly Item[], lay
     // Only a directive at the very end of a file can end in a comment with no line break.
     dangling = hasComment(text) && !text.endsWith('\n');
   };
-  const atLineStart = () => (out === '' ? layout.atLineStart : out.endsWith('\n'));
+  const atLineStart = () => (isEmpty() ? layout.atLineStart : tail.endsWith('\n'));
   const blankLine = () => {
     settle();
-    if (out === '' || endsInBlankLine()) return;
+    if (isEmpty() || endsInBlankLine()) return;
     write(atLineStart() ? eol : eol + eol);
   };
 
@@ -174,7 +188,7 @@ function emit(spec: BlockSpec, slots: readonly Slot[], end: readonly Item[], lay
     slot.after.forEach(emitItem);
   }
   end.forEach(emitItem);
-  return { text: out, dangling };
+  return { text: parts.join(''), dangling };
 }
 
 /** A changed directive: blocks are merged child by child, other directives re-printed. */

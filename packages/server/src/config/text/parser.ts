@@ -1,5 +1,5 @@
 import { syntaxError } from './errors.js';
-import { Locator, type Token, tokenize } from './lexer.js';
+import { type Token, tokenize } from './lexer.js';
 import type { Arg, ConfigTree, Directive, Entry, Pos, Word } from './tree.js';
 
 /** The rest of a line after a directive, when it holds only spaces and a comment. */
@@ -23,8 +23,7 @@ function describe(token: Token): string {
  * is missing instead of silently swallowing the next directive as arguments.
  */
 export function parseTree(text: string): ConfigTree {
-  const locator = new Locator(text);
-  const tokens = tokenize(text, locator);
+  const tokens = tokenize(text);
   let i = 0;
   const at = (k: number): Token => tokens[k] ?? (tokens[tokens.length - 1] as Token);
 
@@ -41,7 +40,7 @@ export function parseTree(text: string): ConfigTree {
       i++;
     }
     const close = at(i++);
-    return { kind: 'list', items, pos: open.pos, end: locator.at(close.end) };
+    return { kind: 'list', items, pos: open.pos, end: close.endPos };
   };
 
   const parseDirective = (cursor: number): { entry: Entry; cursor: number } => {

@@ -27,10 +27,20 @@ export function configJsonSchema(): JsonSchema {
   return root;
 }
 
+// The schema is fixed for the life of the process: walks over it are computed once per node.
+const branchCache = new WeakMap<JsonSchema, JsonSchema[]>();
+const propertyCache = new WeakMap<JsonSchema, Map<string, Hint>>();
+const keysCache = new WeakMap<JsonSchema, string[]>();
+
 function branches(s: Hint): JsonSchema[] {
   if (!s) return [];
-  const alternatives = s.anyOf ?? s.oneOf;
-  return alternatives ? alternatives.flatMap(branches) : [s];
+  let found = branchCache.get(s);
+  if (!found) {
+    const alternatives = s.anyOf ?? s.oneOf;
+    found = alternatives ? alternatives.flatMap(branches) : [s];
+    branchCache.set(s, found);
+  }
+  return found;
 }
 
 function types(s: JsonSchema): string[] | undefined {
@@ -44,6 +54,14 @@ function combine(found: JsonSchema[]): Hint {
 
 /** The schema of `key` inside an object schema (declared property, else the record's value schema). */
 export function propertyHint(s: Hint, key: string): Hint {
+  if (!s) return undefined;
+  let byKey = propertyCache.get(s);
+  if (!byKey) propertyCache.set(s, (byKey = new Map()));
+  if (!byKey.has(key)) byKey.set(key, findProperty(s, key));
+  return byKey.get(key);
+}
+
+function findProperty(s: JsonSchema, key: string): Hint {
   const found: JsonSchema[] = [];
   for (const b of branches(s)) {
     if (!types(b)?.includes('object')) continue;
@@ -66,9 +84,13 @@ export function itemHint(s: Hint): Hint {
 
 /** Declared property names, in the schema's order (the canonical order of directives). */
 export function declaredKeys(s: Hint): string[] {
-  const keys = new Set<string>();
-  for (const b of branches(s)) for (const k of Object.keys(b.properties ?? {})) keys.add(k);
-  return [...keys];
+  if (!s) return [];
+  let keys = keysCache.get(s);
+  if (!keys) {
+    keys = [...new Set(branches(s).flatMap((b) => Object.keys(b.properties ?? {})))];
+    keysCache.set(s, keys);
+  }
+  return keys;
 }
 
 /** Whether a value of this kind may stand here. An unknown place (no hint) allows anything. */

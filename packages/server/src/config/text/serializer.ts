@@ -25,16 +25,18 @@ function render(tree: ConfigTree, config: Record<string, unknown>): string {
  * as it was, everything the operator wrote by hand survives for the parts that did not change.
  */
 export function serializeConfig(config: Record<string, unknown>, previous?: ConfigDocument): string {
-  const canonical = render(EMPTY, config);
-  if (!previous) return canonical;
+  if (!previous) return render(EMPTY, config);
   const merged = render(treeOf(previous), config);
   // The merge keeps old text wherever it judges it still means the same: check that the file as a
-  // whole reads back as the canonical text does, and write the canonical text if it ever does not.
+  // whole reads back as the config (or, for a config not in normal form, as its canonical text
+  // does), and write the canonical text if it ever does not.
+  const read = (text: string) => decodeBlock(topSpec(), parseTree(text).entries).value;
   try {
-    const read = (text: string) => decodeBlock(topSpec(), parseTree(text).entries).value;
-    if (merged === canonical || deepEqual(read(merged), read(canonical))) return merged;
+    const back = read(merged);
+    if (deepEqual(back, config)) return merged;
+    const canonical = render(EMPTY, config);
+    return deepEqual(back, read(canonical)) ? merged : canonical;
   } catch {
-    // A merge that does not even parse back falls to the canonical text below.
+    return render(EMPTY, config);
   }
-  return canonical;
 }

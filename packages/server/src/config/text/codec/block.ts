@@ -10,9 +10,11 @@ export interface Decoded {
   anns: Ann[];
 }
 
-/** Sets an own property, also for keys such as `__proto__` that plain assignment would not store. */
+/** Sets an own property, also `__proto__`, which plain assignment would take for the prototype. */
 export function put(target: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  // defineProperty only where needed: it is slow and turns objects into slow dictionaries.
+  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
 }
 
 type Mode = 'set' | 'append' | 'merge';
@@ -22,7 +24,7 @@ export function decodeBlock(spec: BlockSpec, entries: readonly Entry[]): Decoded
   const out: Record<string, unknown> = {};
   const seen = new Map<string, { pos: Pos; mode: Mode }>();
   const counters = new Map<string, number>();
-  const id = (path: readonly string[], length: number) => JSON.stringify(path.slice(0, length));
+  const id = (path: readonly string[], length: number) => (length === 1 ? (path[0] as string) : path.slice(0, length).join('\u0000'));
   const duplicate = (path: readonly string[], first: Pos, pos: Pos) =>
     syntaxError(pos, `'${path.join('.')}' is set twice (first at line ${first.line}, column ${first.column})`);
 
