@@ -8,6 +8,7 @@ import type { Server as HttpServer } from 'node:http';
  */
 export class PortListeners {
   private readonly servers = new Map<number, Server>();
+  private readonly sockets = new Set<Socket>();
 
   constructor(
     private readonly http: HttpServer,
@@ -36,18 +37,23 @@ export class PortListeners {
     });
   }
 
+  /** Stops listening and drops open connections (idle keep-alive ones would otherwise hold the close). */
   async close(): Promise<void> {
-    await Promise.all(
+    const closed = Promise.all(
       [...this.servers.values()].map((s) => new Promise<void>((resolve) => s.close(() => resolve()))),
     );
+    for (const socket of this.sockets) socket.destroy();
+    await closed;
     this.servers.clear();
   }
 
   private open(port: number): Promise<void> {
     return new Promise((resolve) => {
-      const server = createServer({ noDelay: true }, (socket: Socket) =>
-        this.http.emit('connection', socket),
-      );
+      const server = createServer({ noDelay: true }, (socket: Socket) => {
+        this.sockets.add(socket);
+        socket.once('close', () => this.sockets.delete(socket));
+        this.http.emit('connection', socket);
+      });
       server.once('error', (error) => {
         this.onError(port, error);
         resolve();
