@@ -11,7 +11,7 @@ import { writeFileDurably } from './config/durable-write.js';
 import { ConfigRejected } from './config/errors.js';
 import { ConfigStore } from './config/store.js';
 import { ClientSessions } from './delivery/client-sessions.js';
-import { playbackHandler } from './delivery/playback.js';
+import { PLAYBACK_OUTPUTS, playbackHandler } from './delivery/playback.js';
 import { Engine } from './engine/engine.js';
 import { childEnv, killLeftovers, ownerMark } from './engine/ffmpeg/leftovers.js';
 import { SessionRegistry } from './http/auth.js';
@@ -73,7 +73,7 @@ async function main(): Promise<void> {
     build,
     hostname: store.config.hostname ?? host,
     chassis: false,
-    capabilities: { url_publish: false, outputs: [], drm_applied: [] },
+    capabilities: { url_publish: false, outputs: [...PLAYBACK_OUTPUTS], drm_applied: [] },
     transcoder_devices: [],
   });
   const warnings = (): Record<string, string> =>

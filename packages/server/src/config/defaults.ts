@@ -25,5 +25,17 @@ rtmp 1935;
 
 # Login and password of the administrator (console and API). Change the password here or in the console.
 edit_auth admin ${password};
+
+# Two demo streams on the built-in test source (a moving test pattern with a tone, H.264 and AAC),
+# so there is something live to watch at once: http://localhost:8080/demo1/index.m3u8.
+# \`static true\` keeps a stream running without viewers. Delete these when you add your own.
+stream demo1 {
+  url test://;
+  static true;
+}
+stream demo2 {
+  url test://?tone=440;
+  static true;
+}
 `;
 }

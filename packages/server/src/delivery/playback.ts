@@ -10,6 +10,9 @@ export interface PlaybackDeps {
   sessions: ClientSessions;
 }
 
+/** The output protocols served here (spec 001 §9 protocol names), for server info. */
+export const PLAYBACK_OUTPUTS = ['hls', 'mpegts'] as const;
+
 /** The spec's URL shapes (000 §9, 001 §9): /{name}/index.m3u8, video.m3u8, its segments, /{name}/mpegts. */
 const SHAPE = /^\/(.+)\/(index\.m3u8|video\.m3u8|mpegts|seg-(\d{1,15})\.ts)$/;
 /** How long a playlist request waits for the first segment of a stream that is just starting. */
