@@ -31,7 +31,15 @@ export function LoginPage() {
 
   return (
     <Center mih="80vh">
-      <Paper withBorder shadow="sm" p="xl" w={360} component="form" onSubmit={onSubmit} aria-label="login">
+      <Paper
+        withBorder
+        shadow="sm"
+        p="xl"
+        w={360}
+        component="form"
+        onSubmit={onSubmit}
+        aria-label="Log in to Sluice"
+      >
         <Stack>
           <Title order={2}>Sluice</Title>
           <TextInput

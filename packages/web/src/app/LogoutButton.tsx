@@ -1,17 +1,17 @@
 import { Button } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useLiveSync } from '../api/live-context.js';
 import { logOut } from '../api/session.js';
 
-/** Logout clears the stored credentials, the session cookie and the stores, then reloads (spec 000 §4). */
+/**
+ * Logout clears the stored credentials, the session cookie and the stores, then reloads (spec 000
+ * §4). The query cache goes with the reload: clearing it first would refetch with no credentials.
+ */
 export function LogoutButton() {
   const { store, connection } = useLiveSync();
-  const queryClient = useQueryClient();
   const onClick = async () => {
     connection.stop();
-    store.reset();
-    queryClient.clear();
     await logOut();
+    store.reset();
     window.location.reload();
   };
   return (
