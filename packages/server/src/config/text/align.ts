@@ -4,7 +4,10 @@
  * matches in order (a changed directive keeps the comments of the one it replaces). Returns, for
  * each new index, the old index it continues, if any. `undefined` old texts never match.
  */
-export function align(oldTexts: readonly (string | undefined)[], newTexts: readonly string[]): (number | undefined)[] {
+export function align(
+  oldTexts: readonly (string | undefined)[],
+  newTexts: readonly string[],
+): (number | undefined)[] {
   const m = oldTexts.length;
   const n = newTexts.length;
   const matches: [number, number][] = [];
@@ -14,8 +17,18 @@ export function align(oldTexts: readonly (string | undefined)[], newTexts: reado
     head++;
   }
   let tail = 0;
-  while (tail < m - head && tail < n - head && oldTexts[m - 1 - tail] !== undefined && oldTexts[m - 1 - tail] === newTexts[n - 1 - tail]) tail++;
-  matches.push(...common(oldTexts.slice(head, m - tail), newTexts.slice(head, n - tail)).map(([o, k]): [number, number] => [o + head, k + head]));
+  while (
+    tail < m - head &&
+    tail < n - head &&
+    oldTexts[m - 1 - tail] !== undefined &&
+    oldTexts[m - 1 - tail] === newTexts[n - 1 - tail]
+  )
+    tail++;
+  matches.push(
+    ...common(oldTexts.slice(head, m - tail), newTexts.slice(head, n - tail)).map(
+      ([o, k]): [number, number] => [o + head, k + head],
+    ),
+  );
   for (let k = 0; k < tail; k++) matches.push([m - tail + k, n - tail + k]);
 
   const result: (number | undefined)[] = new Array<number | undefined>(n).fill(undefined);

@@ -55,12 +55,23 @@ total_bandwidth 100m;
   });
 
   it('writes them back canonically, one per line', () => {
-    const text = serializeConfig({ http: [80, 8080], rtmp: 1935, edit_auth: { login: 'admin', password: '1234' }, nvidia_monitor: false });
+    const text = serializeConfig({
+      http: [80, 8080],
+      rtmp: 1935,
+      edit_auth: { login: 'admin', password: '1234' },
+      nvidia_monitor: false,
+    });
     expect(text).toBe('http 80 8080;\nrtmp 1935;\nedit_auth admin "1234";\nnvidia_monitor false;\n');
   });
 
   it('keeps keys it does not know, with their types', () => {
-    const config = { future_flag: true, future_count: 3, future_name: 'x', future_list: ['a', 1, false], future_block: { inner: { deep: '7' } } };
+    const config = {
+      future_flag: true,
+      future_count: 3,
+      future_name: 'x',
+      future_list: ['a', 1, false],
+      future_block: { inner: { deep: '7' } },
+    };
     roundTrips(config);
     expect(read('future_list a b;').future_list).toEqual(['a', 'b']);
     expect(read('future_number -1.5e3;').future_number).toBe(-1500);
@@ -68,7 +79,13 @@ total_bandwidth 100m;
   });
 
   it('writes what plain tokens cannot hold as JSON', () => {
-    const config = { objects: [{ a: 1 }, { b: [true, null] }], matrix: [[1, 2]], empty_list: [], empty_block: {}, nothing: null };
+    const config = {
+      objects: [{ a: 1 }, { b: [true, null] }],
+      matrix: [[1, 2]],
+      empty_list: [],
+      empty_block: {},
+      nothing: null,
+    };
     const text = serializeConfig(config);
     expect(text).toContain(`objects json '[{"a":1},{"b":[true,null]}]';`);
     expect(text).toContain('empty_list [];');
@@ -99,7 +116,13 @@ total_bandwidth 100m;
   });
 
   it('quotes key names that are not plain names or that a directive owns', () => {
-    const config = { 'two words': 1, '': 'empty key', 'a=b': 2, stream: 'a key named like a section', '#x': 3 };
+    const config = {
+      'two words': 1,
+      '': 'empty key',
+      'a=b': 2,
+      stream: 'a key named like a section',
+      '#x': 3,
+    };
     const text = serializeConfig(config);
     expect(text).toContain('"two words" 1;');
     expect(text).toContain('"stream" "a key named like a section";');
@@ -116,11 +139,29 @@ total_bandwidth 100m;
 describe('mapping errors', () => {
   const cases: [string, string, number, number, RegExp][] = [
     ['a stream without a name', 'stream { url x; }', 1, 8, /expected a stream name after 'stream'/],
-    ['edit_auth without a password', 'http 80;\nedit_auth admin;', 2, 16, /expected a password after the login of 'edit_auth'/],
+    [
+      'edit_auth without a password',
+      'http 80;\nedit_auth admin;',
+      2,
+      16,
+      /expected a password after the login of 'edit_auth'/,
+    ],
     ['edit_auth without anything', 'edit_auth;', 1, 10, /expected a login and a password/],
-    ['a stream defined twice', 'stream a {}\nstream a {}', 2, 1, /'streams\.a' is set twice \(first at line 1, column 1\)/],
+    [
+      'a stream defined twice',
+      'stream a {}\nstream a {}',
+      2,
+      1,
+      /'streams\.a' is set twice \(first at line 1, column 1\)/,
+    ],
     ['a global set twice', 'rtmp 1;\nrtmp 2;', 2, 1, /'rtmp' is set twice/],
-    ['a section inside a block', 'stream a {\n  url x;\nstream b {}\n}', 3, 1, /'stream' is only allowed at the top level: is a '\}' missing/],
+    [
+      'a section inside a block',
+      'stream a {\n  url x;\nstream b {}\n}',
+      3,
+      1,
+      /'stream' is only allowed at the top level: is a '\}' missing/,
+    ],
     ['a key given a value and a block', 'meta x { comment y; }', 1, 6, /takes either values or a block/],
     ['bad JSON', `k json '{x}';`, 1, 8, /invalid JSON for 'k'/],
     ['the stream name inside its block', 'stream a { name b; }', 1, 12, /'name' cannot be set here/],
@@ -128,7 +169,13 @@ describe('mapping errors', () => {
     ['a peer without a host', 'peer;', 1, 5, /expected HOST or HOST:PORT after 'peer'/],
     ['a plugin without a name', 'plugin { }', 1, 8, /expected a plugin name/],
     ['a dvr section without a name', 'dvr { root /s; }', 1, 5, /expected a DVR name after 'dvr'/],
-    ['a name followed by more', 'stream a b {}', 1, 10, /unexpected argument after the stream name of 'stream'/],
+    [
+      'a name followed by more',
+      'stream a b {}',
+      1,
+      10,
+      /unexpected argument after the stream name of 'stream'/,
+    ],
   ];
   it.each(cases)('%s', (_name, text, line, column, message) => {
     const error = errorOf(text);

@@ -13,12 +13,23 @@ describe('a realistic hand-written file', () => {
     expect(config).toMatchObject({
       http: [80, 8080],
       edit_auth: { login: 'admin', password: 's3cret pass' },
-      dvrs: { main: { disks: { sda: { position: 0, mode: 'keep' }, sdb: { position: 1 } }, schedule: [[0, 2359]] } },
+      dvrs: {
+        main: { disks: { sda: { position: 0, mode: 'keep' }, sdb: { position: 1 } }, schedule: [[0, 2359]] },
+      },
       lives: { pub: { dvr: { reference: 'main' } } },
-      sources: { '0': { urls: ['rtmp://origin-1.example.net', 'rtmp://origin-2.example.net'], only: ['news', 'sport'] } },
+      sources: {
+        '0': {
+          urls: ['rtmp://origin-1.example.net', 'rtmp://origin-2.example.net'],
+          only: ['news', 'sport'],
+        },
+      },
       vods: { vod: { urls: [{ url: '/media/vod' }], download: true } },
       streams: {
-        sport1: { position: 0, dvr: { root: '/storage', dvr_limit: 172800, disk_limit: 90 }, clients_timeout: 60 },
+        sport1: {
+          position: 0,
+          dvr: { root: '/storage', dvr_limit: 172800, disk_limit: 90 },
+          clients_timeout: 60,
+        },
         news: { position: 1, protocols: { hls: true, dash: false } },
       },
     });
@@ -57,6 +68,8 @@ describe('a realistic hand-written file', () => {
     const out = serializeConfig(next, document);
     const newsComments = ['# News: 24/7', '# no DASH players'];
     expect(comments(out)).toEqual(comments(EXAMPLE).filter((c) => !newsComments.includes(c)));
-    expect(out).toContain('  clients_timeout 1m;\n}\n\nstream music {\n  url udp://239.0.0.3:1234;\n}\n\n# end of file');
+    expect(out).toContain(
+      '  clients_timeout 1m;\n}\n\nstream music {\n  url udp://239.0.0.3:1234;\n}\n\n# end of file',
+    );
   });
 });

@@ -37,6 +37,10 @@ export function tokenize(text: string): Token[] {
   let lineStart = 0;
   let inList = false;
   const posAt = (offset: number): Pos => ({ line, column: offset - lineStart + 1 });
+  const newLine = (start: number) => {
+    line++;
+    lineStart = start;
+  };
 
   const readQuoted = (at: number): { value: string; end: number } => {
     const quote = text[at];
@@ -49,11 +53,11 @@ export function tokenize(text: string): Token[] {
       if (c === '\\' && j + 1 < n) {
         const e = text[j + 1] as string;
         out += Object.hasOwn(ESCAPES, e) ? ESCAPES[e] : `\\${e}`;
-        if (e === '\n') (line++, (lineStart = j + 2));
+        if (e === '\n') newLine(j + 2);
         j += 2;
         continue;
       }
-      if (c === '\n') (line++, (lineStart = j + 1));
+      if (c === '\n') newLine(j + 1);
       out += c;
       j++;
     }
@@ -62,17 +66,18 @@ export function tokenize(text: string): Token[] {
 
   const checkAfterQuote = (end: number) => {
     const c = text[end];
-    if (end >= n || isSpace(c) || c === ';' || c === '{' || c === '}' || c === '#' || (inList && c === ']')) return;
+    if (end >= n || isSpace(c) || c === ';' || c === '{' || c === '}' || c === '#' || (inList && c === ']'))
+      return;
     throw syntaxError(posAt(end), `expected a space, ';' or '{' after the closing quote, found '${c}'`);
   };
 
-  const punct = (kind: Punct, at: number) => tokens.push({ kind, start: at, end: at + 1, pos: posAt(at), endPos: posAt(at + 1) });
+  const punct = (kind: Punct, at: number) =>
+    tokens.push({ kind, start: at, end: at + 1, pos: posAt(at), endPos: posAt(at + 1) });
 
   while (i < n) {
     const c = text[i] as string;
     if (c === '\n') {
-      line++;
-      lineStart = ++i;
+      newLine(++i);
       continue;
     }
     if (isSpace(c)) {
@@ -129,7 +134,14 @@ export function tokenize(text: string): Token[] {
       const key = eq > 0 ? head.slice(0, eq) : '';
       if (quoted) {
         i = quoted.end;
-        word = { kind: 'word', text: head + quoted.value, bare: false, pos, end: posAt(i), option: { key, value: quoted.value, valueBare: false } };
+        word = {
+          kind: 'word',
+          text: head + quoted.value,
+          bare: false,
+          pos,
+          end: posAt(i),
+          option: { key, value: quoted.value, valueBare: false },
+        };
       } else {
         i = j;
         word = { kind: 'word', text: head, bare: true, pos, end: posAt(i) };

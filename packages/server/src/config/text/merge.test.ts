@@ -49,7 +49,9 @@ describe('merging into the previous text', () => {
     const out = edited(FILE, (c) => {
       delete c.streams.a;
     });
-    expect(out).toBe('# Sluice\nhttp 80;   # web\n\n# --- streams ---\n\n# second\nstream b {\n  url udp://2;\n}\n# the end\n');
+    expect(out).toBe(
+      '# Sluice\nhttp 80;   # web\n\n# --- streams ---\n\n# second\nstream b {\n  url udp://2;\n}\n# the end\n',
+    );
   });
 
   it('puts a new item after the last of its kind, and a new global after the globals', () => {
@@ -57,7 +59,12 @@ describe('merging into the previous text', () => {
       c.streams.c = { name: 'c', position: 2, urls: [{ url: 'udp://3' }] };
       c.rtmp = 1935;
     });
-    expect(out).toBe(FILE.replace('http 80;   # web\n', 'http 80;   # web\nrtmp 1935;\n').replace('  url udp://2;\n}\n', '  url udp://2;\n}\n\nstream c {\n  url udp://3;\n}\n'));
+    expect(out).toBe(
+      FILE.replace('http 80;   # web\n', 'http 80;   # web\nrtmp 1935;\n').replace(
+        '  url udp://2;\n}\n',
+        '  url udp://2;\n}\n\nstream c {\n  url udp://3;\n}\n',
+      ),
+    );
   });
 
   it('moves reordered items with their own comments', () => {
@@ -85,14 +92,17 @@ stream a {
   });
 
   it('keeps the comments of unchanged children when a block changes', () => {
-    const text = 'stream a {\n  # in\n  url udp://1; # one\n  # two\n  url udp://2;\n  # dvr\n  dvr /s 1d;\n  # end of a\n}\n';
+    const text =
+      'stream a {\n  # in\n  url udp://1; # one\n  # two\n  url udp://2;\n  # dvr\n  dvr /s 1d;\n  # end of a\n}\n';
     const out = edited(text, (c) => {
       const urls = c.streams.a.urls as Config[];
       urls.splice(0, 1);
       urls.push({ url: 'udp://3' });
       c.streams.a.title = 'A';
     });
-    expect(out).toBe('stream a {\n  # two\n  url udp://2;\n  url udp://3;\n  # dvr\n  dvr /s 1d;\n  title A;\n  # end of a\n}\n');
+    expect(out).toBe(
+      'stream a {\n  # two\n  url udp://2;\n  url udp://3;\n  # dvr\n  dvr /s 1d;\n  title A;\n  # end of a\n}\n',
+    );
   });
 
   it('keeps a trailing comment on a changed line', () => {
@@ -115,13 +125,16 @@ stream a {
   });
 
   it('keeps hand-written forms the writer would not choose, while they mean the same', () => {
-    const text = 'auth_backend ab {\n  allow ip a b; # both\n  deny token t;\n}\nstream s { dvr { root /x; } }\n';
+    const text =
+      'auth_backend ab {\n  allow ip a b; # both\n  deny token t;\n}\nstream s { dvr { root /x; } }\n';
     const { config, document } = parseConfigText(text);
     expect(serializeConfig(config, document)).toBe(text);
     const out = edited(text, (c) => {
       ((c.auth_backends as Record<string, Config>).ab?.deny as Config).tokens = ['t', 'u'];
     });
-    expect(out).toBe('auth_backend ab {\n  allow ip a b; # both\n  deny token t;\n  deny token u;\n}\nstream s { dvr { root /x; } }\n');
+    expect(out).toBe(
+      'auth_backend ab {\n  allow ip a b; # both\n  deny token t;\n  deny token u;\n}\nstream s { dvr { root /x; } }\n',
+    );
   });
 
   it('matches mirrors by content, so deleting the first keeps the others comments', () => {

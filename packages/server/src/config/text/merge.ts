@@ -62,7 +62,12 @@ function sameTexts(a: readonly CanonNode[], b: readonly CanonNode[]): boolean {
  * between the old one's comments, blocks are merged child by child. New directives take the places
  * of the old ones of their group, in the new order; the rest go after the last one of the group.
  */
-export function mergeBody(spec: BlockSpec, entries: readonly Entry[], value: Record<string, unknown>, layout: Layout): { text: string; dangling: boolean } {
+export function mergeBody(
+  spec: BlockSpec,
+  entries: readonly Entry[],
+  value: Record<string, unknown>,
+  layout: Layout,
+): { text: string; dangling: boolean } {
   const old = decodeBlock(spec, entries);
   const oldCanon = encodeBlock(spec, old.value);
   const next = encodeBlock(spec, value);
@@ -70,7 +75,15 @@ export function mergeBody(spec: BlockSpec, entries: readonly Entry[], value: Rec
   let lineStart = layout.atLineStart;
   const slots: Slot[] = entries.map((entry, i) => {
     const { detached, attached } = splitLeading(entry.leading, lineStart);
-    const slot = { entry, ann: old.anns[i] as Ann, detached, attached, attachedAtLineStart: detached !== '' || lineStart, before: [], after: [] };
+    const slot = {
+      entry,
+      ann: old.anns[i] as Ann,
+      detached,
+      attached,
+      attachedAtLineStart: detached !== '' || lineStart,
+      before: [],
+      after: [],
+    };
     lineStart = entry.trailing.endsWith('\n');
     return slot;
   });
@@ -115,7 +128,11 @@ export function mergeBody(spec: BlockSpec, entries: readonly Entry[], value: Rec
     news.forEach((node, j) => {
       const slot = partners[j];
       const canon = slot && before(slot);
-      const item: Item = !slot ? { kind: 'fresh', node } : canon && textOf(canon) === textOf(node) ? { kind: 'keep', slot } : { kind: 'edit', slot, node };
+      const item: Item = !slot
+        ? { kind: 'fresh', node }
+        : canon && textOf(canon) === textOf(node)
+          ? { kind: 'keep', slot }
+          : { kind: 'edit', slot, node };
       const place = taken[j];
       if (place) place.item = item;
       else anchorFor(group, taken[taken.length - 1] ?? olds[olds.length - 1]).push(item);
@@ -124,7 +141,12 @@ export function mergeBody(spec: BlockSpec, entries: readonly Entry[], value: Rec
   return emit(spec, slots, end, layout);
 }
 
-function emit(spec: BlockSpec, slots: readonly Slot[], end: readonly Item[], layout: Layout): { text: string; dangling: boolean } {
+function emit(
+  spec: BlockSpec,
+  slots: readonly Slot[],
+  end: readonly Item[],
+  layout: Layout,
+): { text: string; dangling: boolean } {
   const { eol } = layout;
   // Pieces are joined once at the end, and only the last characters are kept for the layout checks:
   // asking a growing string what it ends with would copy it each time (quadratic on big files).
@@ -148,7 +170,8 @@ function emit(spec: BlockSpec, slots: readonly Slot[], end: readonly Item[], lay
   const isEmpty = () => tail === '';
   const endsInBlankLine = () => tail.endsWith('\n\n') || tail.endsWith('\n\r\n');
   /** Detached text after a kept heading of a deleted item: no second blank line in a row. */
-  const writeDetached = (text: string) => write(endsInBlankLine() ? text.replace(/^(?:[ \t\r]*\n)+/, '') : text);
+  const writeDetached = (text: string) =>
+    write(endsInBlankLine() ? text.replace(/^(?:[ \t\r]*\n)+/, '') : text);
   const trailing = (text: string) => {
     write(text);
     // Only a directive at the very end of a file can end in a comment with no line break.
@@ -167,7 +190,8 @@ function emit(spec: BlockSpec, slots: readonly Slot[], end: readonly Item[], lay
       settle();
       if (layout.inline) write(` ${printNode(node, layout.indent, eol)}`);
       else {
-        if (layout.top && spec.sections.has(node.group) && (node.body || lastGroup !== node.group)) blankLine();
+        if (layout.top && spec.sections.has(node.group) && (node.body || lastGroup !== node.group))
+          blankLine();
         write(`${atLineStart() ? '' : eol}${layout.indent}${printNode(node, layout.indent, eol)}${eol}`);
       }
       lastGroup = node.group;

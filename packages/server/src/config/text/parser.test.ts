@@ -69,8 +69,16 @@ describe('directives and trivia', () => {
     const [stream, http] = tree.entries;
     expect(stream?.leading).toBe('# head\n\n');
     expect(stream?.trailing).toBe(' # closes\n');
-    expect(stream?.block).toEqual({ header: 'stream a {', headerTrailing: ' # opens\n', closeLeading: '  # end of block\n' });
-    expect(stream?.directive.children?.[0]).toMatchObject({ leading: '  ', raw: 'url x;', trailing: '   # input\n' });
+    expect(stream?.block).toEqual({
+      header: 'stream a {',
+      headerTrailing: ' # opens\n',
+      closeLeading: '  # end of block\n',
+    });
+    expect(stream?.directive.children?.[0]).toMatchObject({
+      leading: '  ',
+      raw: 'url x;',
+      trailing: '   # input\n',
+    });
     expect(http).toMatchObject({ leading: '', raw: 'http 80;', trailing: '' });
     const rebuilt = tree.entries.map((e) => e.leading + e.raw + e.trailing).join('') + tree.closing;
     expect(rebuilt).toBe(text);
@@ -88,9 +96,27 @@ describe('directives and trivia', () => {
 describe('syntax errors', () => {
   const cases: [string, string, number, number, RegExp][] = [
     ['unterminated string', 'http 80;\ntitle "abc;\n', 2, 7, /unterminated string/],
-    ['missing ; before }', 'stream a {\n  url x\n}\n', 2, 8, /expected ';' or '\{' after the arguments of 'url'/],
-    ['missing ; before the next line', 'http 8080\nrtmp 1935;\n', 1, 10, /expected ';' or '\{' after the arguments of 'http'/],
-    ['missing ; at the end of the file', 'rtmp 1935', 1, 10, /after the arguments of 'rtmp', found the end of the file/],
+    [
+      'missing ; before }',
+      'stream a {\n  url x\n}\n',
+      2,
+      8,
+      /expected ';' or '\{' after the arguments of 'url'/,
+    ],
+    [
+      'missing ; before the next line',
+      'http 8080\nrtmp 1935;\n',
+      1,
+      10,
+      /expected ';' or '\{' after the arguments of 'http'/,
+    ],
+    [
+      'missing ; at the end of the file',
+      'rtmp 1935',
+      1,
+      10,
+      /after the arguments of 'rtmp', found the end of the file/,
+    ],
     ['a } too many', 'http 80;\n}\n', 2, 1, /unbalanced braces: unexpected '\}'/],
     ['a { never closed', 'stream a {\n  url x;\n', 1, 10, /the '\{' of 'stream' is never closed/],
     ['a stray ;', 'http 80;;\n', 1, 9, /expected a directive name, found ';'/],

@@ -35,7 +35,10 @@ export function parseTree(text: string): ConfigTree {
       else if (t.kind === ']') break;
       else {
         const { line, column } = open.pos;
-        throw syntaxError(t.pos, `expected ']' to close the list opened at line ${line}, column ${column}, found ${describe(t)}`);
+        throw syntaxError(
+          t.pos,
+          `expected ']' to close the list opened at line ${line}, column ${column}, found ${describe(t)}`,
+        );
       }
       i++;
     }
@@ -66,7 +69,13 @@ export function parseTree(text: string): ConfigTree {
       throw syntaxError(last.endPos, `expected ';' or '{' after ${what}, found ${describe(t)}`);
     }
     const terminator = at(i++);
-    const directive: Directive = { name: name.text, nameBare: name.bare, pos: name.pos, args, end: terminator.pos };
+    const directive: Directive = {
+      name: name.text,
+      nameBare: name.bare,
+      pos: name.pos,
+      args,
+      end: terminator.pos,
+    };
     const leading = text.slice(cursor, nameToken.start);
     if (terminator.kind === ';') {
       const trailing = trailingAt(text, terminator.end);
@@ -82,7 +91,11 @@ export function parseTree(text: string): ConfigTree {
       leading,
       raw: text.slice(nameToken.start, body.end),
       trailing,
-      block: { header: text.slice(nameToken.start, terminator.end), headerTrailing, closeLeading: body.closing },
+      block: {
+        header: text.slice(nameToken.start, terminator.end),
+        headerTrailing,
+        closeLeading: body.closing,
+      },
     };
     return { entry, cursor: body.end + trailing.length };
   };
@@ -103,9 +116,13 @@ export function parseTree(text: string): ConfigTree {
       }
       if (t.kind === 'eof' && !opener) return { entries, closing: text.slice(cursor), end: t.end };
       if (t.kind === 'eof' && opener) {
-        throw syntaxError(opener.pos, `unbalanced braces: the '{' of '${opener.name}' is never closed (expected '}' before the end of the file)`);
+        throw syntaxError(
+          opener.pos,
+          `unbalanced braces: the '{' of '${opener.name}' is never closed (expected '}' before the end of the file)`,
+        );
       }
-      if (t.kind === '}') throw syntaxError(t.pos, "unbalanced braces: unexpected '}' (no block is open here)");
+      if (t.kind === '}')
+        throw syntaxError(t.pos, "unbalanced braces: unexpected '}' (no block is open here)");
       throw syntaxError(t.pos, `expected a directive name, found ${describe(t)}`);
     }
   };

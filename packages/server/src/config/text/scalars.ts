@@ -5,7 +5,11 @@ import { formatWithUnit, parseNumber, parseWithUnit, type Unit } from './units.j
 export type Scalar = string | number | boolean;
 
 export function isScalar(value: unknown): value is Scalar {
-  return typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value));
+  return (
+    typeof value === 'string' ||
+    typeof value === 'boolean' ||
+    (typeof value === 'number' && Number.isFinite(value))
+  );
 }
 
 /**
@@ -49,7 +53,8 @@ export function quoteSingle(s: string): string {
  */
 export function formatString(s: string, hint?: Hint, unit?: Unit): string {
   if (!isSafeBare(s) || s === 'json') return quote(s);
-  if (scalarFromText(s, true, undefined, unit) !== s || scalarFromText(s, true, hint, unit) !== s) return quote(s);
+  if (scalarFromText(s, true, undefined, unit) !== s || scalarFromText(s, true, hint, unit) !== s)
+    return quote(s);
   return s;
 }
 

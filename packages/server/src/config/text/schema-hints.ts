@@ -105,15 +105,19 @@ export function allows(s: Hint, kind: Kind): boolean {
 /** A place the schema types as an array and nothing else: `domains a b;` and `http 80;` are lists there. */
 export function isArrayOnly(s: Hint): boolean {
   const bs = branches(s);
-  return bs.length > 0 && bs.every((b) => {
-    const t = types(b);
-    return t !== undefined && t.length === 1 && t[0] === 'array';
-  });
+  return (
+    bs.length > 0 &&
+    bs.every((b) => {
+      const t = types(b);
+      return t !== undefined && t.length === 1 && t[0] === 'array';
+    })
+  );
 }
 
 /** The value schema of a record (`streams` → one stream). */
 export function recordValueHint(s: Hint): Hint {
   const found: JsonSchema[] = [];
-  for (const b of branches(s)) if (typeof b.additionalProperties === 'object') found.push(b.additionalProperties);
+  for (const b of branches(s))
+    if (typeof b.additionalProperties === 'object') found.push(b.additionalProperties);
   return combine(found);
 }

@@ -3,12 +3,20 @@ import { formatWithUnit, parseWithUnit } from './units.js';
 
 describe('units', () => {
   it('reads durations in s, m, h, d, w', () => {
-    expect(['30', '30s', '2m', '1.5h', '2d', '1w'].map((t) => parseWithUnit(t, 'duration'))).toEqual([30, 30, 120, 5400, 172800, 604800]);
+    expect(['30', '30s', '2m', '1.5h', '2d', '1w'].map((t) => parseWithUnit(t, 'duration'))).toEqual([
+      30, 30, 120, 5400, 172800, 604800,
+    ]);
     expect(parseWithUnit('2M', 'duration')).toBeUndefined();
   });
 
   it('reads binary sizes in k, m, g, t, in either case', () => {
-    expect(['512', '1k', '10m', '2G', '1t'].map((t) => parseWithUnit(t, 'size'))).toEqual([512, 1024, 10 * 1024 ** 2, 2 * 1024 ** 3, 1024 ** 4]);
+    expect(['512', '1k', '10m', '2G', '1t'].map((t) => parseWithUnit(t, 'size'))).toEqual([
+      512,
+      1024,
+      10 * 1024 ** 2,
+      2 * 1024 ** 3,
+      1024 ** 4,
+    ]);
   });
 
   it('reads percents', () => {

@@ -29,16 +29,25 @@ export function ruleHandler(directive: 'allow' | 'deny', lists: () => BlockSpec)
         return { group: directive };
       }
       const [kind, ...values] = d.args;
-      if (!kind || kind.kind !== 'word') throw syntaxError(kind?.pos ?? d.end, `expected ip, token, country, ua or default after '${directive}'`);
+      if (!kind || kind.kind !== 'word')
+        throw syntaxError(
+          kind?.pos ?? d.end,
+          `expected ip, token, country, ua or default after '${directive}'`,
+        );
       if (kind.text === 'default' && kind.bare) {
         if (values[0]) throw syntaxError(values[0].pos, `'${directive} default' takes no value`);
         ctx.set(['allow_default'], directive === 'allow', d.pos);
         return { group: 'allow_default' };
       }
       const list = Object.hasOwn(KINDS, kind.text) ? KINDS[kind.text] : undefined;
-      if (!list) throw syntaxError(kind.pos, `unknown rule '${kind.text}' for '${directive}': expected ip, token, country, ua or default`);
+      if (!list)
+        throw syntaxError(
+          kind.pos,
+          `unknown rule '${kind.text}' for '${directive}': expected ip, token, country, ua or default`,
+        );
       const texts = values.map((v) => {
-        if (v.kind !== 'word') throw syntaxError(v.pos, `write the values of '${directive} ${kind.text}' without brackets`);
+        if (v.kind !== 'word')
+          throw syntaxError(v.pos, `write the values of '${directive} ${kind.text}' without brackets`);
         return v.text;
       });
       ctx.append([directive, list], texts, d.pos);
@@ -53,7 +62,8 @@ export function ruleHandler(directive: 'allow' | 'deny', lists: () => BlockSpec)
       const simple =
         Object.keys(value).length > 0 &&
         Object.entries(value).every(
-          ([k, v]) => LISTS.some(([, l]) => l === k) && Array.isArray(v) && v.every((s) => typeof s === 'string'),
+          ([k, v]) =>
+            LISTS.some(([, l]) => l === k) && Array.isArray(v) && v.every((s) => typeof s === 'string'),
         );
       if (!simple) {
         return [blockNode(directive, directive, value, lists())];

@@ -13,7 +13,8 @@ export interface Decoded {
 /** Sets an own property, also `__proto__`, which plain assignment would take for the prototype. */
 export function put(target: Record<string, unknown>, key: string, value: unknown): void {
   // defineProperty only where needed: it is slow and turns objects into slow dictionaries.
-  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  if (key === '__proto__')
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
   else target[key] = value;
 }
 
@@ -24,9 +25,13 @@ export function decodeBlock(spec: BlockSpec, entries: readonly Entry[]): Decoded
   const out: Record<string, unknown> = {};
   const seen = new Map<string, { pos: Pos; mode: Mode }>();
   const counters = new Map<string, number>();
-  const id = (path: readonly string[], length: number) => (length === 1 ? (path[0] as string) : path.slice(0, length).join('\u0000'));
+  const id = (path: readonly string[], length: number) =>
+    length === 1 ? (path[0] as string) : path.slice(0, length).join('\u0000');
   const duplicate = (path: readonly string[], first: Pos, pos: Pos) =>
-    syntaxError(pos, `'${path.join('.')}' is set twice (first at line ${first.line}, column ${first.column})`);
+    syntaxError(
+      pos,
+      `'${path.join('.')}' is set twice (first at line ${first.line}, column ${first.column})`,
+    );
 
   /** Walks to the object holding the last key of `path`, creating merged containers on the way. */
   const parentOf = (path: readonly string[], pos: Pos): Record<string, unknown> => {

@@ -18,8 +18,10 @@ export function credentialsHandler(directive: 'edit_auth' | 'view_auth', spec: (
       const words = d.args.slice(0, 2).filter((a): a is Word => a.kind === 'word');
       const out: Record<string, unknown> = {};
       if (!d.children) {
-        if (words.length === 0) throw syntaxError(d.args[0]?.pos ?? d.end, `expected a login and a password after '${directive}'`);
-        if (words.length === 1) throw syntaxError(d.args[1]?.pos ?? d.end, `expected a password after the login of '${directive}'`);
+        if (words.length === 0)
+          throw syntaxError(d.args[0]?.pos ?? d.end, `expected a login and a password after '${directive}'`);
+        if (words.length === 1)
+          throw syntaxError(d.args[1]?.pos ?? d.end, `expected a password after the login of '${directive}'`);
       }
       const [login, password] = words;
       if (login) put(out, 'login', login.text);
@@ -29,9 +31,14 @@ export function credentialsHandler(directive: 'edit_auth' | 'view_auth', spec: (
       return { group: directive };
     },
     encode(_key, value) {
-      if (!isPlainObject(value) || typeof value.login !== 'string' || typeof value.password !== 'string') return undefined;
+      if (!isPlainObject(value) || typeof value.login !== 'string' || typeof value.password !== 'string')
+        return undefined;
       const args = [formatString(value.login), formatString(value.password)];
-      const node = withOptions({ name: directive, args, group: directive }, without(value, ['login', 'password']), spec());
+      const node = withOptions(
+        { name: directive, args, group: directive },
+        without(value, ['login', 'password']),
+        spec(),
+      );
       // Settings that cannot be options: the whole value goes into a block.
       return [node.body ? blockNode(directive, directive, value, spec()) : node];
     },

@@ -11,7 +11,9 @@ import type { BlockSpec, CanonNode, Handler } from './spec.js';
 export function byPosition(items: Record<string, unknown>): [string, Record<string, unknown>][] {
   const entries = Object.entries(items) as [string, Record<string, unknown>][];
   const rank = (item: Record<string, unknown>) =>
-    typeof item.position === 'number' && Number.isFinite(item.position) ? item.position : Number.POSITIVE_INFINITY;
+    typeof item.position === 'number' && Number.isFinite(item.position)
+      ? item.position
+      : Number.POSITIVE_INFINITY;
   return entries
     .map((e, i) => ({ e, i, p: rank(e[1]) }))
     .sort((a, b) => (a.p === b.p ? a.i - b.i : a.p < b.p ? -1 : 1))
@@ -29,7 +31,8 @@ export function diskHandler(item: () => BlockSpec): Handler {
     keys: ['disks'],
     decode(d, ctx) {
       const [name, ...rest] = d.args;
-      if (!name || name.kind !== 'word' || name.option) throw syntaxError(name?.pos ?? d.end, "expected a disk name after 'disk'");
+      if (!name || name.kind !== 'word' || name.option)
+        throw syntaxError(name?.pos ?? d.end, "expected a disk name after 'disk'");
       const disk: Record<string, unknown> = {};
       put(disk, 'position', ctx.count('disk'));
       readOptions(d, rest, item(), disk);
@@ -39,7 +42,11 @@ export function diskHandler(item: () => BlockSpec): Handler {
     encode(_key, value) {
       if (!allPlainObjects(value)) return undefined;
       return byPosition(value).map(([name, disk]) =>
-        withOptions({ name: 'disk', args: [formatString(name)], group: 'disks', key: name }, without(disk, ['position']), item()),
+        withOptions(
+          { name: 'disk', args: [formatString(name)], group: 'disks', key: name },
+          without(disk, ['position']),
+          item(),
+        ),
       );
     },
   };
@@ -59,7 +66,10 @@ export const scheduleHandler: Handler = {
   decode(d, ctx) {
     const [from, to] = d.args.map((a) => (a.kind === 'word' ? readTime(a) : undefined));
     if (d.args.length !== 2 || d.children || from === undefined || to === undefined) {
-      throw syntaxError(d.args[0]?.pos ?? d.end, "expected 'schedule FROM TO;' with times like 0 2359 or 00:00 23:59");
+      throw syntaxError(
+        d.args[0]?.pos ?? d.end,
+        "expected 'schedule FROM TO;' with times like 0 2359 or 00:00 23:59",
+      );
     }
     ctx.append(['schedule'], [[from, to]], d.pos);
     return { group: 'schedule' };
@@ -68,7 +78,12 @@ export const scheduleHandler: Handler = {
     if (!Array.isArray(value) || value.length === 0) return undefined;
     const nodes: CanonNode[] = [];
     for (const range of value) {
-      if (!Array.isArray(range) || range.length !== 2 || !range.every((t) => typeof t === 'number' && Number.isFinite(t))) return undefined;
+      if (
+        !Array.isArray(range) ||
+        range.length !== 2 ||
+        !range.every((t) => typeof t === 'number' && Number.isFinite(t))
+      )
+        return undefined;
       nodes.push({ name: 'schedule', args: range.map(String), group: 'schedule' });
     }
     return nodes;

@@ -31,7 +31,8 @@ export function entryList(directive: string, key: string, item: () => BlockSpec)
       const nodes: CanonNode[] = [];
       for (const v of value) {
         // The schema accepts plain strings and stores {url}; both are written `url URL;`.
-        const url = typeof v === 'string' ? v : isPlainObject(v) && typeof v.url === 'string' ? v.url : undefined;
+        const url =
+          typeof v === 'string' ? v : isPlainObject(v) && typeof v.url === 'string' ? v.url : undefined;
         if (url === undefined) return undefined;
         const base = { name: directive, args: [formatString(url)], group: key };
         nodes.push(isPlainObject(v) ? withOptions(base, without(v, ['url']), spec) : base);

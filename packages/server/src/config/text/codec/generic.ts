@@ -37,7 +37,8 @@ export function unitOf(spec: BlockSpec, key: string): Unit | undefined {
 export function decodeGeneric(d: Directive, ctx: DecodeCtx): Ann {
   const { spec } = ctx;
   const key = d.name;
-  if (Object.hasOwn(spec.omit, key)) throw syntaxError(d.pos, `'${key}' cannot be set here: ${spec.omit[key]}`);
+  if (Object.hasOwn(spec.omit, key))
+    throw syntaxError(d.pos, `'${key}' cannot be set here: ${spec.omit[key]}`);
   // Reserved names that reach here are sections met inside a block (handlers took the others).
   if (d.nameBare && spec.reserved.has(key)) {
     throw syntaxError(d.pos, `'${key}' is only allowed at the top level: is a '}' missing before it?`);
@@ -58,7 +59,14 @@ export function genericValue(d: Directive, spec: BlockSpec, key: string): unknow
 export function valueOfArgs(name: string, args: readonly Arg[], hint: Hint, unit: Unit | undefined): unknown {
   const [first, second] = args;
   if (!first) return true;
-  if (args.length === 2 && first.kind === 'word' && first.bare && first.text === 'json' && second?.kind === 'word' && !second.bare) {
+  if (
+    args.length === 2 &&
+    first.kind === 'word' &&
+    first.bare &&
+    first.text === 'json' &&
+    second?.kind === 'word' &&
+    !second.bare
+  ) {
     try {
       return JSON.parse(second.text) as unknown;
     } catch (error) {
@@ -67,7 +75,8 @@ export function valueOfArgs(name: string, args: readonly Arg[], hint: Hint, unit
   }
   const items = itemHint(hint);
   const words = args.map((a) => {
-    if (a.kind === 'list' && args.length > 1) throw syntaxError(a.pos, `a [list] must be the only value of '${name}'`);
+    if (a.kind === 'list' && args.length > 1)
+      throw syntaxError(a.pos, `a [list] must be the only value of '${name}'`);
     return a;
   });
   if (first.kind === 'list') return first.items.map((w) => scalarFromText(w.text, w.bare, items));

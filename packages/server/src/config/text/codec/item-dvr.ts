@@ -31,7 +31,10 @@ export function itemDvr(spec: () => BlockSpec): Handler {
         const duration = w.bare ? parseWithUnit(w.text, 'duration') : undefined;
         const field = percent !== undefined ? 'disk_limit' : duration !== undefined ? 'dvr_limit' : undefined;
         if (!field) {
-          throw syntaxError(w.pos, `unexpected argument '${w.text}' for 'dvr': expected a depth like 2d or a disk limit like 90%`);
+          throw syntaxError(
+            w.pos,
+            `unexpected argument '${w.text}' for 'dvr': expected a depth like 2d or a disk limit like 90%`,
+          );
         }
         if (Object.hasOwn(out, field)) throw syntaxError(w.pos, `'dvr' is given two values for ${field}`);
         put(out, field, percent ?? duration);

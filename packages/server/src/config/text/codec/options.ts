@@ -11,21 +11,31 @@ import type { BlockSpec, CanonNode } from './spec.js';
  * Shared by directives of the form `NAME POSITIONAL… key=value… [{ … }]`: the options and the
  * optional block both add keys to one object, typed by that object's spec.
  */
-export function readOptions(d: Directive, args: readonly Arg[], spec: BlockSpec, into: Record<string, unknown>): void {
+export function readOptions(
+  d: Directive,
+  args: readonly Arg[],
+  spec: BlockSpec,
+  into: Record<string, unknown>,
+): void {
   for (const arg of args) {
     if (arg.kind !== 'word' || !arg.option) {
       const text = arg.kind === 'word' ? arg.text : '[…]';
-      throw syntaxError(arg.pos, `unexpected argument '${text}' for '${d.name}': options are written key=value`);
+      throw syntaxError(
+        arg.pos,
+        `unexpected argument '${text}' for '${d.name}': options are written key=value`,
+      );
     }
     const { key, value, valueBare } = arg.option;
     if (Object.hasOwn(into, key)) throw syntaxError(arg.pos, `option '${key}' of '${d.name}' is given twice`);
-    if (Object.hasOwn(spec.omit, key)) throw syntaxError(arg.pos, `'${key}' cannot be set here: ${spec.omit[key]}`);
+    if (Object.hasOwn(spec.omit, key))
+      throw syntaxError(arg.pos, `'${key}' cannot be set here: ${spec.omit[key]}`);
     put(into, key, scalarFromText(value, valueBare, propertyHint(spec.schema, key), unitOf(spec, key)));
   }
   if (!d.children) return;
   const block = decodeBlock(spec, d.children).value;
   for (const [key, value] of Object.entries(block)) {
-    if (Object.hasOwn(into, key)) throw syntaxError(d.pos, `'${key}' of '${d.name}' is given both on its line and in its block`);
+    if (Object.hasOwn(into, key))
+      throw syntaxError(d.pos, `'${key}' of '${d.name}' is given both on its line and in its block`);
     put(into, key, value);
   }
 }
@@ -49,13 +59,21 @@ export function withOptions(
   const keys = Object.keys(rest).filter((k) => rest[k] !== undefined && !Object.hasOwn(spec.omit, k));
   const optionable = keys.every((k) => isOptionKey(k) && isScalar(rest[k]) && !isPlainObject(rest[k]));
   if (optionable) {
-    const options = keys.map((k) => `${k}=${formatScalar(rest[k] as string | number | boolean, propertyHint(spec.schema, k), unitOf(spec, k))}`);
+    const options = keys.map(
+      (k) =>
+        `${k}=${formatScalar(rest[k] as string | number | boolean, propertyHint(spec.schema, k), unitOf(spec, k))}`,
+    );
     return { ...base, args: [...base.args, ...options] };
   }
   return { ...base, body: { spec, value: rest, children: encodeBlock(spec, rest) } };
 }
 
 /** `NAME { …every key… }`: the form for values that options cannot carry. */
-export function blockNode(name: string, group: string, value: Record<string, unknown>, spec: BlockSpec): CanonNode {
+export function blockNode(
+  name: string,
+  group: string,
+  value: Record<string, unknown>,
+  spec: BlockSpec,
+): CanonNode {
   return { name, args: [], group, body: { spec, value, children: encodeBlock(spec, value) } };
 }

@@ -1,6 +1,14 @@
 import { isPlainObject } from '@sluice/api';
 import { syntaxError } from '../errors.js';
-import { formatScalar, formatString, isOptionKey, isSafeBare, isScalar, quote, scalarFromText } from '../scalars.js';
+import {
+  formatScalar,
+  formatString,
+  isOptionKey,
+  isSafeBare,
+  isScalar,
+  quote,
+  scalarFromText,
+} from '../scalars.js';
 import { propertyHint } from '../schema-hints.js';
 import type { Arg } from '../tree.js';
 import { decodeBlock, encodeBlock, put } from './block.js';
@@ -8,15 +16,27 @@ import { allPlainObjects, byPosition } from './dvr-storage.js';
 import { readOptions, withOptions, without } from './options.js';
 import type { BlockSpec, CanonNode, Handler } from './spec.js';
 
-function nameArg(args: readonly Arg[], what: string, directive: string, end: { line: number; column: number }) {
+function nameArg(
+  args: readonly Arg[],
+  what: string,
+  directive: string,
+  end: { line: number; column: number },
+) {
   const [name, ...extra] = args;
-  if (!name || name.kind !== 'word' || name.option) throw syntaxError(name?.pos ?? end, `expected ${what} after '${directive}'`);
+  if (!name || name.kind !== 'word' || name.option)
+    throw syntaxError(name?.pos ?? end, `expected ${what} after '${directive}'`);
   return { name, extra };
 }
 
-function merged(item: Record<string, unknown>, block: Record<string, unknown>, directive: string, pos: { line: number; column: number }) {
+function merged(
+  item: Record<string, unknown>,
+  block: Record<string, unknown>,
+  directive: string,
+  pos: { line: number; column: number },
+) {
   for (const [k, v] of Object.entries(block)) {
-    if (Object.hasOwn(item, k)) throw syntaxError(pos, `'${k}' of '${directive}' is given both on its line and in its block`);
+    if (Object.hasOwn(item, k))
+      throw syntaxError(pos, `'${k}' of '${directive}' is given both on its line and in its block`);
     put(item, k, v);
   }
   return item;
@@ -27,13 +47,23 @@ function bodyNode(base: Omit<CanonNode, 'body'>, spec: BlockSpec, value: Record<
 }
 
 /** `stream NAME { … }`, `live PREFIX { … }`, `file PREFIX { … }`, `dvr NAME { … }`, `auth_backend NAME { … }`. */
-export function namedSection(directive: string, key: string, keyField: string, what: string, body: () => BlockSpec): Handler {
+export function namedSection(
+  directive: string,
+  key: string,
+  keyField: string,
+  what: string,
+  body: () => BlockSpec,
+): Handler {
   return {
     directive,
     keys: [key],
     decode(d, ctx) {
       const { name, extra } = nameArg(d.args, what, directive, d.end);
-      if (extra[0]) throw syntaxError(extra[0].pos, `unexpected argument after the ${what.replace(/^an? /, '')} of '${directive}': settings go inside its block`);
+      if (extra[0])
+        throw syntaxError(
+          extra[0].pos,
+          `unexpected argument after the ${what.replace(/^an? /, '')} of '${directive}': settings go inside its block`,
+        );
       const item: Record<string, unknown> = {};
       put(item, keyField, name.text);
       put(item, 'position', ctx.count(directive));
@@ -43,7 +73,9 @@ export function namedSection(directive: string, key: string, keyField: string, w
     },
     encode(_key, value) {
       if (!allPlainObjects(value)) return undefined;
-      return byPosition(value).map(([name, item]) => bodyNode({ name: directive, args: [formatString(name)], group: directive, key: name }, body(), item));
+      return byPosition(value).map(([name, item]) =>
+        bodyNode({ name: directive, args: [formatString(name)], group: directive, key: name }, body(), item),
+      );
     },
   };
 }
@@ -55,7 +87,8 @@ export function sourceSection(body: () => BlockSpec): Handler {
     keys: ['sources'],
     decode(d, ctx) {
       const urls = d.args.map((a) => {
-        if (a.kind !== 'word' || a.option) throw syntaxError(a.pos, "settings of 'source' go inside its block, after the URLs");
+        if (a.kind !== 'word' || a.option)
+          throw syntaxError(a.pos, "settings of 'source' go inside its block, after the URLs");
         return a.text;
       });
       const position = ctx.count('source');
@@ -71,7 +104,11 @@ export function sourceSection(body: () => BlockSpec): Handler {
         const urls = item.urls;
         const inHeader = Array.isArray(urls) && urls.length > 0 && urls.every((u) => typeof u === 'string');
         const args = inHeader ? (urls as string[]).map((u) => formatString(u)) : [];
-        return bodyNode({ name: 'source', args, group: 'source' }, body(), inHeader ? without(item, ['urls']) : item);
+        return bodyNode(
+          { name: 'source', args, group: 'source' },
+          body(),
+          inHeader ? without(item, ['urls']) : item,
+        );
       });
     },
   };
@@ -85,12 +122,22 @@ export function pluginSection(body: (name: string) => BlockSpec): Handler {
     decode(d, ctx) {
       const { name, extra } = nameArg(d.args, 'a plugin name', 'plugin', d.end);
       if (extra[0]) throw syntaxError(extra[0].pos, "settings of 'plugin' go inside its block");
-      ctx.set(['plugins', name.text], d.children ? decodeBlock(body(name.text), d.children).value : {}, d.pos);
+      ctx.set(
+        ['plugins', name.text],
+        d.children ? decodeBlock(body(name.text), d.children).value : {},
+        d.pos,
+      );
       return { group: 'plugin', key: name.text };
     },
     encode(_key, value) {
       if (!allPlainObjects(value)) return undefined;
-      return Object.entries(value).map(([name, item]) => bodyNode({ name: 'plugin', args: [formatString(name)], group: 'plugin', key: name }, body(name), item));
+      return Object.entries(value).map(([name, item]) =>
+        bodyNode(
+          { name: 'plugin', args: [formatString(name)], group: 'plugin', key: name },
+          body(name),
+          item,
+        ),
+      );
     },
   };
 }
@@ -118,9 +165,18 @@ export function peerSection(body: () => BlockSpec): Handler {
       if (!allPlainObjects(value)) return undefined;
       return byPosition(value).map(([host, item]) => {
         const port = item.port;
-        const withPort = typeof port === 'number' && Number.isSafeInteger(port) && port >= 0 && formatString(host) === host;
-        const head = withPort ? `${host}:${port}` : isSafeBare(host) && !HOST_PORT.test(host) ? formatString(host) : quote(host);
-        return withOptions({ name: 'peer', args: [head], group: 'peer', key: host }, withPort ? without(item, ['port']) : item, body());
+        const withPort =
+          typeof port === 'number' && Number.isSafeInteger(port) && port >= 0 && formatString(host) === host;
+        const head = withPort
+          ? `${host}:${port}`
+          : isSafeBare(host) && !HOST_PORT.test(host)
+            ? formatString(host)
+            : quote(host);
+        return withOptions(
+          { name: 'peer', args: [head], group: 'peer', key: host },
+          withPort ? without(item, ['port']) : item,
+          body(),
+        );
       });
     },
   };
@@ -142,9 +198,18 @@ export function webScriptSection(body: () => BlockSpec): Handler {
       const extraHint = propertyHint(body().schema, 'extra');
       const extra: Record<string, unknown> = {};
       for (const arg of rest.slice(hasPath ? 1 : 0)) {
-        if (arg.kind !== 'word' || !arg.option) throw syntaxError(arg.pos, "unexpected argument for 'web_script': extra parameters are written key=value");
-        if (Object.hasOwn(extra, arg.option.key)) throw syntaxError(arg.pos, `parameter '${arg.option.key}' of 'web_script' is given twice`);
-        put(extra, arg.option.key, scalarFromText(arg.option.value, arg.option.valueBare, propertyHint(extraHint, arg.option.key)));
+        if (arg.kind !== 'word' || !arg.option)
+          throw syntaxError(
+            arg.pos,
+            "unexpected argument for 'web_script': extra parameters are written key=value",
+          );
+        if (Object.hasOwn(extra, arg.option.key))
+          throw syntaxError(arg.pos, `parameter '${arg.option.key}' of 'web_script' is given twice`);
+        put(
+          extra,
+          arg.option.key,
+          scalarFromText(arg.option.value, arg.option.valueBare, propertyHint(extraHint, arg.option.key)),
+        );
       }
       if (Object.keys(extra).length > 0) put(item, 'extra', extra);
       if (d.children) merged(item, decodeBlock(body(), d.children).value, 'web_script', d.pos);
@@ -163,8 +228,13 @@ export function webScriptSection(body: () => BlockSpec): Handler {
           used.push('path');
         }
         const extra = item.extra;
-        if (isPlainObject(extra) && Object.keys(extra).length > 0 && Object.entries(extra).every(([k, v]) => isOptionKey(k) && isScalar(v))) {
-          for (const [k, v] of Object.entries(extra)) args.push(`${k}=${formatScalar(v as string, propertyHint(extraHint, k))}`);
+        if (
+          isPlainObject(extra) &&
+          Object.keys(extra).length > 0 &&
+          Object.entries(extra).every(([k, v]) => isOptionKey(k) && isScalar(v))
+        ) {
+          for (const [k, v] of Object.entries(extra))
+            args.push(`${k}=${formatScalar(v as string, propertyHint(extraHint, k))}`);
           used.push('extra');
         }
         const rest = without(item, used);

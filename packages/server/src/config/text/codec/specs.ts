@@ -54,7 +54,11 @@ function memo<T>(make: () => T): () => T {
 
 const DVR_UNITS: Record<string, Unit> = { dvr_limit: 'duration', disk_space: 'size', disk_limit: 'percent' };
 const CACHE_UNITS: Record<string, Unit> = { disk_limit: 'size', time_limit: 'duration' };
-const ITEM_UNITS: Record<string, Unit> = { source_timeout: 'duration', clients_timeout: 'duration', prepush: 'duration' };
+const ITEM_UNITS: Record<string, Unit> = {
+  source_timeout: 'duration',
+  clients_timeout: 'duration',
+  prepush: 'duration',
+};
 
 /** Keys a section item never writes in its block: the header and the order of the file carry them. */
 function itemOmit(keyField?: string): Record<string, string> {
@@ -69,10 +73,17 @@ function itemOmit(keyField?: string): Record<string, string> {
 /** The block of a stream (`stream NAME`) or a publishing location (`live PREFIX`). */
 function mediaBody(label: string, schema: Hint, keyField: string): () => BlockSpec {
   return memo(() => {
-    const url = memo(() => makeSpec({ label: 'url', schema: itemHint(propertyHint(schema, 'urls')), units: { source_timeout: 'duration' } }));
+    const url = memo(() =>
+      makeSpec({
+        label: 'url',
+        schema: itemHint(propertyHint(schema, 'urls')),
+        units: { source_timeout: 'duration' },
+      }),
+    );
     const push = memo(() => makeSpec({ label: 'push', schema: itemHint(propertyHint(schema, 'pushes')) }));
     const dvr = memo(() => makeSpec({ label: 'dvr', schema: propertyHint(schema, 'dvr'), units: DVR_UNITS }));
-    const cache = () => makeSpec({ label: 'cache', schema: propertyHint(schema, 'cache'), units: CACHE_UNITS });
+    const cache = () =>
+      makeSpec({ label: 'cache', schema: propertyHint(schema, 'cache'), units: CACHE_UNITS });
     return makeSpec({
       label,
       schema,
@@ -87,7 +98,8 @@ function mediaBody(label: string, schema: Hint, keyField: string): () => BlockSp
 function buildTop(): BlockSpec {
   const root = configJsonSchema();
   const item = (section: string) => recordValueHint(propertyHint(root, section));
-  const plain = (label: string, schema: Hint, keyField?: string) => memo(() => makeSpec({ label, schema, omit: itemOmit(keyField) }));
+  const plain = (label: string, schema: Hint, keyField?: string) =>
+    memo(() => makeSpec({ label, schema, omit: itemOmit(keyField) }));
 
   const source = memo(() => {
     const schema = item('sources');
@@ -97,27 +109,50 @@ function buildTop(): BlockSpec {
   const vod = memo(() => {
     const schema = item('vods');
     const path = memo(() => makeSpec({ label: 'path', schema: itemHint(propertyHint(schema, 'urls')) }));
-    return makeSpec({ label: 'file', schema, handlers: [entryList('path', 'urls', path)], omit: itemOmit('prefix') });
+    return makeSpec({
+      label: 'file',
+      schema,
+      handlers: [entryList('path', 'urls', path)],
+      omit: itemOmit('prefix'),
+    });
   });
   const dvrStorage = memo(() => {
     const schema = item('dvrs');
     const disk = memo(() =>
-      makeSpec({ label: 'disk', schema: recordValueHint(propertyHint(schema, 'disks')), omit: { position: 'the position is the order of the disks' } }),
+      makeSpec({
+        label: 'disk',
+        schema: recordValueHint(propertyHint(schema, 'disks')),
+        omit: { position: 'the position is the order of the disks' },
+      }),
     );
-    return makeSpec({ label: 'dvr', schema, handlers: [diskHandler(disk), scheduleHandler], units: DVR_UNITS, omit: itemOmit('name') });
-  });
-  const authBackend = memo(() => {
-    const schema = item('auth_backends');
-    const lists = (field: string) => memo(() => makeSpec({ label: field, schema: propertyHint(schema, field) }));
-    const backend = memo(() => makeSpec({ label: 'backend', schema: itemHint(propertyHint(schema, 'backends')) }));
     return makeSpec({
-      label: 'auth_backend',
+      label: 'dvr',
       schema,
-      handlers: [ruleHandler('allow', lists('allow')), ruleHandler('deny', lists('deny')), entryList('backend', 'backends', backend)],
+      handlers: [diskHandler(disk), scheduleHandler],
+      units: DVR_UNITS,
       omit: itemOmit('name'),
     });
   });
-  const plugin = (name: string) => makeSpec({ label: `plugin ${name}`, schema: propertyHint(propertyHint(root, 'plugins'), name) });
+  const authBackend = memo(() => {
+    const schema = item('auth_backends');
+    const lists = (field: string) =>
+      memo(() => makeSpec({ label: field, schema: propertyHint(schema, field) }));
+    const backend = memo(() =>
+      makeSpec({ label: 'backend', schema: itemHint(propertyHint(schema, 'backends')) }),
+    );
+    return makeSpec({
+      label: 'auth_backend',
+      schema,
+      handlers: [
+        ruleHandler('allow', lists('allow')),
+        ruleHandler('deny', lists('deny')),
+        entryList('backend', 'backends', backend),
+      ],
+      omit: itemOmit('name'),
+    });
+  });
+  const plugin = (name: string) =>
+    makeSpec({ label: `plugin ${name}`, schema: propertyHint(propertyHint(root, 'plugins'), name) });
   const credentials = (key: string) => memo(() => makeSpec({ label: key, schema: propertyHint(root, key) }));
 
   const handlers: Handler[] = [
@@ -141,7 +176,17 @@ function buildTop(): BlockSpec {
     omit: { stats: 'stats are measured, not configured' },
     // Globals first, then sections: shared definitions before the streams that use them.
     last: ['plugins', 'peers', 'web_scripts', 'dvrs', 'auth_backends', 'lives', 'sources', 'vods', 'streams'],
-    sections: new Set(['stream', 'live', 'source', 'file', 'dvr', 'auth_backend', 'plugin', 'peer', 'web_script']),
+    sections: new Set([
+      'stream',
+      'live',
+      'source',
+      'file',
+      'dvr',
+      'auth_backend',
+      'plugin',
+      'peer',
+      'web_script',
+    ]),
     top: true,
   });
 }
