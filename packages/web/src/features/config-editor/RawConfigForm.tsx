@@ -6,10 +6,11 @@ import { type RawConfigProblem, useSaveRawConfig } from './use-raw-config.js';
 
 export const CONFIG_WRONG_TEXT = 'Config is wrong';
 
-const where = (p: RawConfigProblem) =>
-  p.line === undefined
-    ? p.message
-    : `line ${p.line}${p.column === undefined ? '' : `, column ${p.column}`}: ${p.message}`;
+/** The server's line and column beside its message (which may name them already). */
+function where(p: RawConfigProblem): string {
+  if (p.line === undefined || p.message.startsWith(`line ${p.line}`)) return p.message;
+  return `line ${p.line}${p.column === undefined ? '' : `, column ${p.column}`}: ${p.message}`;
+}
 
 /** "Config text" with Save enabled only after an edit; a parse failure flags "Config is wrong" (spec 000 §2, §4). */
 export function RawConfigForm({ initialText }: { initialText: string }) {
