@@ -14,6 +14,8 @@ import { ClientSessions } from './delivery/client-sessions.js';
 import { PLAYBACK_OUTPUTS, playbackHandler } from './delivery/playback.js';
 import { Engine } from './engine/engine.js';
 import { childEnv, killLeftovers, ownerMark } from './engine/ffmpeg/leftovers.js';
+import { PublishSlots } from './engine/publish-slots.js';
+import { RtmpPort } from './ingest/rtmp/rtmp-port.js';
 import { SessionRegistry } from './http/auth.js';
 import { ErrorReportLog } from './http/config-handlers.js';
 import { EventsHub } from './http/events-hub.js';
@@ -64,7 +66,11 @@ async function main(): Promise<void> {
     view,
     log,
     clients,
-    sources: { ffmpegPath: process.env.SLUICE_FFMPEG ?? 'ffmpeg', childEnv: childEnv(owner) },
+    sources: {
+      ffmpegPath: process.env.SLUICE_FFMPEG ?? 'ffmpeg',
+      childEnv: childEnv(owner),
+      slots: new PublishSlots(),
+    },
   });
 
   const serverInfo = (): ServerInfo => ({
@@ -73,7 +79,7 @@ async function main(): Promise<void> {
     build,
     hostname: store.config.hostname ?? host,
     chassis: false,
-    capabilities: { url_publish: false, outputs: [...PLAYBACK_OUTPUTS], drm_applied: [] },
+    capabilities: { url_publish: true, outputs: [...PLAYBACK_OUTPUTS], drm_applied: [] },
     transcoder_devices: [],
   });
   const warnings = (): Record<string, string> =>
@@ -110,11 +116,13 @@ async function main(): Promise<void> {
     log.error(`can't listen on HTTP port ${port}: ${error.message}`),
   );
 
+  const rtmp = new RtmpPort((request) => engine.acceptPublish(request), log, options.host);
   store.onChange((next: Config, previous: Config) => {
     const delta = diff(previous, next);
     if (delta !== undefined) view.applyDiff(delta);
     log.setLevel(next.loglevel);
     engine.apply(next);
+    void rtmp.apply(next.rtmp);
     if (JSON.stringify(next.edit_auth) !== JSON.stringify(previous.edit_auth)) sessions.clear();
     if (JSON.stringify(next.http) !== JSON.stringify(previous.http))
       void listeners.reconcile(next.http ?? []);
@@ -122,6 +130,7 @@ async function main(): Promise<void> {
   });
   const ticker = setInterval(refreshStats, 1000);
   engine.apply(store.config);
+  await rtmp.apply(store.config.rtmp);
 
   const ports = await listeners.reconcile(store.config.http ?? []);
   if (ports.length === 0) log.error('no HTTP port is open: add `http PORT;` to the config');
@@ -130,6 +139,7 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     log.notice(`${signal}: stopping`);
     clearInterval(ticker);
+    await rtmp.close();
     await engine.close();
     clients.stop();
     await listeners.close();

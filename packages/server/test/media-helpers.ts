@@ -38,6 +38,43 @@ export function udpSender(port: number, toneHz = 440): { stop: () => Promise<voi
   return { stop: () => stopChild(child) };
 }
 
+/** An encoder publishing a small live test pattern with a tone over RTMP; `exited` resolves with its exit code. */
+export function rtmpPublisher(url: string): { stop: () => Promise<void>; exited: Promise<number | null> } {
+  const child = spawn(
+    'ffmpeg',
+    [
+      ...['-hide_banner', '-loglevel', 'error', '-nostdin', '-re'],
+      ...[
+        '-f',
+        'lavfi',
+        '-i',
+        'testsrc2=size=320x240:rate=25',
+        '-re',
+        '-f',
+        'lavfi',
+        '-i',
+        'sine=frequency=440',
+      ],
+      ...[
+        '-c:v',
+        'libx264',
+        '-preset',
+        'ultrafast',
+        '-tune',
+        'zerolatency',
+        '-pix_fmt',
+        'yuv420p',
+        '-g',
+        '25',
+      ],
+      ...['-c:a', 'aac', '-f', 'flv', url],
+    ],
+    { stdio: 'ignore' },
+  );
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { stop: () => stopChild(child), exited };
+}
+
 export function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -37,5 +37,10 @@ stream demo2 {
   url test://?tone=440;
   static true;
 }
+
+# A publishing location: whatever an encoder publishes to rtmp://HOST:1935/live/NAME appears as
+# the stream live/NAME, playable at http://HOST:8080/live/NAME/index.m3u8.
+live live {
+}
 `;
 }

@@ -1,6 +1,10 @@
 import type { Config, MediaInfo } from '@sluice/api';
+import type { PublishRequest } from '../ingest/rtmp/rtmp-server.js';
 import type { LiveView } from '../live/live-view.js';
 import type { Logger } from '../support/log.js';
+import { routePublish } from './publish-route.js';
+import type { PublishAnswer } from './publish-slots.js';
+import { PublishedStreams } from './published-streams.js';
 import type { SourceContext } from './sources/create-source.js';
 import { statsWrites, type ViewWrite } from './stats-writer.js';
 import { type ClientFigures, StreamRuntime } from './stream-runtime.js';
@@ -38,12 +42,16 @@ export class Engine {
   private readonly streams = new Map<string, StreamRuntime>();
   private readonly queues = new Map<string, Promise<void>>();
   private readonly ticker: NodeJS.Timeout;
+  private readonly published: PublishedStreams;
+  private config: Config = {};
 
   constructor(private readonly deps: EngineDeps) {
+    this.published = new PublishedStreams(deps.view, deps.sources, deps.log);
     this.ticker = setInterval(() => this.tick(), deps.statsEveryMs ?? 1000);
   }
 
   apply(config: Config): void {
+    this.config = config;
     const running = new Map<string, StreamSpec>([...this.streams].map(([name, r]) => [name, r.spec]));
     for (const action of reconcile(running, desiredStreams(config))) {
       if (action.kind === 'remove') {
@@ -72,17 +80,28 @@ export class Engine {
     }
   }
 
+  /** A configured stream, or one published into a location. */
   get(name: string): StreamRuntime | undefined {
-    return this.streams.get(name);
+    return this.streams.get(name) ?? this.published.get(name);
   }
 
-  names(): IterableIterator<string> {
-    return this.streams.keys();
+  /** An RTMP publisher arrived: hands it to the slot of the stream it publishes into (spec 000 §4 Publishing). */
+  acceptPublish(request: PublishRequest): PublishAnswer {
+    const target = routePublish(this.config, request.app, request.name);
+    if ('refused' in target) return target;
+    const runtime =
+      target.kind === 'stream'
+        ? this.touch(target.name)
+        : this.published.open(target.prefix, this.config.lives![target.prefix]!, target.name);
+    const slot = runtime && this.deps.sources.slots.get(runtime.name);
+    if (!slot)
+      return { refused: `stream ${target.name} is pulling from its urls and takes no publisher now` };
+    return slot(request);
   }
 
   /** A client wants the stream: an on-demand stream starts now. Undefined when there is no such stream. */
   touch(name: string): StreamRuntime | undefined {
-    const runtime = this.streams.get(name);
+    const runtime = this.get(name);
     if (runtime && !runtime.running && !runtime.spec.disabled) {
       this.deps.log.notice(`stream ${name}: started on demand`);
       runtime.start();
@@ -108,6 +127,8 @@ export class Engine {
     const now = Date.now();
     let inputBytes = 0;
     for (const runtime of this.streams.values()) inputBytes += runtime.bus?.input.perSecond(now) ?? 0;
+    for (const [, { runtime }] of this.published.entries())
+      inputBytes += runtime.bus?.input.perSecond(now) ?? 0;
     const clients = this.deps.clients;
     return {
       inputKbit: (inputBytes * 8) / 1000,
@@ -121,6 +142,7 @@ export class Engine {
     clearInterval(this.ticker);
     await Promise.all([...this.queues.values()]);
     await Promise.all([...this.streams.values()].map((r) => r.stop()));
+    await this.published.close();
   }
 
   /** Starts or stops the stream so it runs exactly when wanted: enabled and static (or just asked for). */
@@ -149,9 +171,24 @@ export class Engine {
     for (const [name, runtime] of this.streams) {
       const figures = this.deps.clients.figures(name, now);
       this.stopIfIdle(runtime, figures, now);
-      writes.push(...statsWrites(snapshot, ['streams', name], runtime.stats(now, figures)));
+      const stats = runtime.stats(now, figures);
+      this.limitBitrate(runtime, stats.bitrate);
+      writes.push(...statsWrites(snapshot, ['streams', name], stats));
+    }
+    this.published.sweep(this.config, now);
+    for (const [name, { prefix, runtime }] of this.published.entries()) {
+      const stats = runtime.stats(now, this.deps.clients.figures(name, now));
+      writes.push(...statsWrites(snapshot, ['lives', prefix, 'streams', name], stats));
     }
     if (writes.length > 0) this.deps.view.setMany(writes);
+  }
+
+  /** max_bitrate (kbit/s, spec 001 §2 publishing block): a publisher sending more is disconnected. */
+  private limitBitrate(runtime: StreamRuntime, bitrate: number | undefined): void {
+    const limit = runtime.spec.maxBitrateKbps;
+    const source = runtime.activeSource;
+    if (!limit || bitrate === undefined || bitrate <= limit || !source?.publishedFrom) return;
+    source.kick?.(`${bitrate} kbit/s is over max_bitrate ${limit}`);
   }
 
   /** An on-demand stream stops clients_timeout after its last client left (spec 001 §2 Output). */

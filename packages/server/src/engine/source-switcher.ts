@@ -55,6 +55,10 @@ export class SourceSwitcher {
     return this.active?.index;
   }
 
+  get activeSource(): Source | undefined {
+    return this.active?.source;
+  }
+
   start(index = 0): void {
     this.timer ??= setInterval(() => this.check(), this.options.checkEveryMs ?? 250);
     this.activate(index, 'start');
@@ -151,6 +155,8 @@ export class SourceSwitcher {
     const active = this.active;
     if (!active) return;
     const now = Date.now();
+    // A publish slot without a publisher is silent by nature; its time starts when one comes.
+    if (active.source.waiting) active.startedAt = now;
     const silentMs = now - Math.max(active.lastDataAt, active.startedAt);
     if (silentMs > this.timeoutMs(active.index)) {
       const url = this.options.entries[active.index]!.url;

@@ -7,7 +7,8 @@ export type SourcePlan =
   | { kind: 'udp'; bindAddress: string; port: number; multicastGroup?: string; multicastInterface?: string }
   | { kind: 'tshttp'; url: string; userAgent?: string }
   | { kind: 'remux'; input: RemuxInput }
-  | { kind: 'test'; options: TestSourceOptions };
+  | { kind: 'test'; options: TestSourceOptions }
+  | { kind: 'publish' };
 
 export class SourceUrlError extends Error {}
 
@@ -21,6 +22,7 @@ export class SourceUrlError extends Error {}
  *   test://[?size=WxH&fps=N&bitrate=KBPS&tone=HZ]
  *                                Sluice's built-in test source: ffmpeg's moving test pattern with a
  *                                sine tone, H.264 (yuv420p, keyframe every 2 s) and AAC
+ *   publish://                   what a publisher sends (RTMP to rtmp://HOST/static/NAME, or /NAME when it holds a '/')
  */
 export function planSource(entry: SourceEntry, timeoutSeconds: number): SourcePlan {
   const raw = entry.url.trim();
@@ -66,7 +68,7 @@ export function planSource(entry: SourceEntry, timeoutSeconds: number): SourcePl
     case 'test':
       return { kind: 'test', options: testOptions(rest) };
     case 'publish':
-      throw new SourceUrlError('publish:// sources are not supported by this server yet');
+      return { kind: 'publish' };
     default:
       throw new SourceUrlError(
         `unsupported source ${raw}: use udp, tshttp(s), rtmp(s), rtsp(s), hls(s), file or test`,

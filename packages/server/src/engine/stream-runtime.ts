@@ -107,6 +107,16 @@ export class StreamRuntime {
     this.switcher.restart();
   }
 
+  /** The active source, while running (the engine asks a publish source about its publisher). */
+  get activeSource(): Source | undefined {
+    return this.switcher?.activeSource;
+  }
+
+  /** Whether publishers may publish into this stream (a publish:// source, or publish_enabled). */
+  get acceptsPublish(): boolean {
+    return this.spec.sources.some((s) => s.url.startsWith('publish://'));
+  }
+
   /** stream_switch_source: false when the stream has no source with this URL. */
   switchSource(url: string): boolean {
     return this.switcher?.switchTo(url) ?? false;
@@ -159,6 +169,8 @@ export class StreamRuntime {
     stats.ts_delay = delay;
     const url = this.switcher?.activeUrl;
     if (url !== undefined) stats.url = url;
+    const publisher = this.switcher?.activeSource?.publishedFrom;
+    if (publisher) Object.assign(stats, { published_from: publisher.from, published_via: publisher.via });
     if (demux.lastDts !== undefined) stats.last_dts = Math.round(demux.lastDts / 90);
     if (demux.primaryPid !== undefined) {
       // No transcoder yet: what goes out is what came in, both read from the bus.
@@ -172,7 +184,8 @@ export class StreamRuntime {
   private open(entry: SourceEntry, timeoutMs: number, events: SourceEvents): Source {
     const label = redactUrl(entry.url);
     try {
-      return createSource(planSource(entry, timeoutMs / 1000), label, timeoutMs, events, this.context);
+      const owner = { name: this.spec.name, password: this.spec.password };
+      return createSource(planSource(entry, timeoutMs / 1000), label, timeoutMs, events, this.context, owner);
     } catch (error) {
       const message = (error as Error).message;
       return { start: () => events.error(message), stop: async () => undefined };

@@ -1,4 +1,4 @@
-import type { Config, SourceEntry, Stream } from '@sluice/api';
+import type { Config, Location, SourceEntry, Stream } from '@sluice/api';
 import { orderSources } from './source-url.js';
 
 /** What the engine needs to run one stream, taken from its config entry. */
@@ -11,6 +11,10 @@ export interface StreamSpec {
   clientsTimeoutSeconds: number;
   segmentDurationMs: number;
   segmentCount: number;
+  /** Publishers must give ?password= equal to this. */
+  password: string | undefined;
+  /** A publisher sending more than this (kbit/s) is disconnected. */
+  maxBitrateKbps: number | undefined;
 }
 
 /** Defaults where the config is silent (documented in docs/config.md). */
@@ -23,15 +27,36 @@ export const STREAM_DEFAULTS = {
 } as const;
 
 export function streamSpec(name: string, stream: Stream): StreamSpec {
+  const urls = (stream.urls ?? []) as SourceEntry[];
+  // publish_enabled accepts publishers besides the urls (spec 000 §4 Publishing): a publish:// source last.
+  const publish = stream.publish_enabled && !urls.some((u) => u.url.startsWith('publish://'));
   return {
     name,
-    sources: orderSources((stream.urls ?? []) as SourceEntry[]),
+    sources: orderSources(publish ? [...urls, { url: 'publish://' }] : urls),
     static: stream.static === true,
     disabled: stream.disabled === true,
     sourceTimeoutSeconds: stream.source_timeout ?? STREAM_DEFAULTS.sourceTimeoutSeconds,
     clientsTimeoutSeconds: stream.clients_timeout ?? STREAM_DEFAULTS.clientsTimeoutSeconds,
     segmentDurationMs: stream.segment_duration ?? STREAM_DEFAULTS.segmentDurationMs,
     segmentCount: stream.segment_count ?? STREAM_DEFAULTS.segmentCount,
+    password: stream.password,
+    maxBitrateKbps: stream.max_bitrate,
+  };
+}
+
+/** A stream published into a location (spec 000 §3 Location): named PREFIX/NAME, always running while published. */
+export function publishedSpec(name: string, location: Location): StreamSpec {
+  return {
+    name,
+    sources: [{ url: 'publish://' }],
+    static: true,
+    disabled: false,
+    sourceTimeoutSeconds: location.source_timeout ?? STREAM_DEFAULTS.sourceTimeoutSeconds,
+    clientsTimeoutSeconds: location.clients_timeout ?? STREAM_DEFAULTS.clientsTimeoutSeconds,
+    segmentDurationMs: STREAM_DEFAULTS.segmentDurationMs,
+    segmentCount: STREAM_DEFAULTS.segmentCount,
+    password: location.password,
+    maxBitrateKbps: undefined,
   };
 }
 
@@ -47,7 +72,13 @@ export function desiredStreams(config: Config): Map<string, StreamSpec> {
  * handled as a start or stop of its own.
  */
 export function restartKey(spec: StreamSpec): string {
-  return JSON.stringify([spec.sources, spec.sourceTimeoutSeconds, spec.segmentDurationMs, spec.segmentCount]);
+  return JSON.stringify([
+    spec.sources,
+    spec.sourceTimeoutSeconds,
+    spec.segmentDurationMs,
+    spec.segmentCount,
+    spec.password,
+  ]);
 }
 
 export type Action =

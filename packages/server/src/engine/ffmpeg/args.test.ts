@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { remuxArgs, TEST_SOURCE_DEFAULTS, testSourceArgs } from './args.js';
+import { flvRemuxArgs, remuxArgs, TEST_SOURCE_DEFAULTS, testSourceArgs } from './args.js';
 
 const head = ['-hide_banner', '-nostdin', '-loglevel', 'level+info', '-nostats'];
 const tail = ['-c', 'copy', '-f', 'mpegts', 'pipe:1'];
@@ -121,5 +121,11 @@ describe('remuxArgs', () => {
     expect(
       remuxArgs({ kind: 'file', input: '/media/a.mp4', timeoutSeconds: 10, userAgent: 'ignored' }),
     ).toEqual([...head, '-re', '-stream_loop', '-1', '-i', '/media/a.mp4', ...allTracks, ...tail]);
+  });
+});
+
+describe('flvRemuxArgs', () => {
+  it('reads FLV on stdin and writes MPEG-TS on stdout, copying the codecs', () => {
+    expect(flvRemuxArgs()).toEqual([...head, '-f', 'flv', '-i', 'pipe:0', ...allTracks, ...tail]);
   });
 });

@@ -151,3 +151,19 @@ function trackMaps(tracks: string | undefined): string[] {
   if (wanted.length === 0) return ['-map', '0:v?', '-map', '0:a?'];
   return wanted.flatMap((n) => ['-map', `0:${n - 1}`]);
 }
+
+/** Repackages an FLV byte stream arriving on stdin (an RTMP publish) to MPEG-TS. */
+export function flvRemuxArgs(): string[] {
+  return [
+    ...head(),
+    // The publisher's media arrives as FLV tags on stdin, written by the RTMP listener.
+    '-f',
+    'flv',
+    '-i',
+    'pipe:0',
+    ...trackMaps(undefined),
+    '-c',
+    'copy',
+    ...mpegtsToStdout(),
+  ];
+}

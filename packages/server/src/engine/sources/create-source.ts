@@ -1,7 +1,9 @@
 import { remuxArgs, testSourceArgs } from '../ffmpeg/args.js';
 import type { SourcePlan } from '../source-url.js';
+import type { PublishSlots } from '../publish-slots.js';
 import { FfmpegSource } from './ffmpeg-source.js';
 import { HttpTsSource } from './http-ts-source.js';
+import { PublishSource } from './publish-source.js';
 import type { Source, SourceEvents } from './source.js';
 import { UdpSource } from './udp-source.js';
 
@@ -9,6 +11,14 @@ export interface SourceContext {
   ffmpegPath: string;
   /** The environment of ffmpeg children (it carries the owner mark, see ffmpeg/leftovers.ts). */
   childEnv: NodeJS.ProcessEnv;
+  /** Where publish:// sources wait for their publishers. */
+  slots: PublishSlots;
+}
+
+/** The stream a source belongs to, for publish:// sources. */
+export interface SourceOwner {
+  name: string;
+  password: string | undefined;
 }
 
 /** Builds the driver a plan calls for. */
@@ -18,8 +28,14 @@ export function createSource(
   timeoutMs: number,
   events: SourceEvents,
   context: SourceContext,
+  owner: SourceOwner,
 ): Source {
   switch (plan.kind) {
+    case 'publish':
+      return new PublishSource(
+        { ...owner, slots: context.slots, binary: context.ffmpegPath, env: context.childEnv },
+        events,
+      );
     case 'udp':
       return new UdpSource(plan, events);
     case 'tshttp':

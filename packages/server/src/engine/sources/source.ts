@@ -12,4 +12,10 @@ export interface SourceEvents {
 export interface Source {
   start(): void;
   stop(): Promise<void>;
+  /** True while silence is expected (a publish slot with no publisher): no timeout then. */
+  readonly waiting?: boolean;
+  /** Who publishes into the stream, for stats published_from / published_via. */
+  readonly publishedFrom?: { from: string; via: string } | undefined;
+  /** Ends a publish from the server's side. */
+  kick?(reason: string): void;
 }

@@ -16,6 +16,8 @@ export interface PublishSink {
   write(flv: Buffer): void;
   /** The publisher went away (or was refused later); the sink releases what it holds. */
   end(): void;
+  /** Given, once accepted, the way to disconnect the publisher (a limit exceeded, the stream removed). */
+  attach?(disconnect: () => void): void;
 }
 
 /** Accepts a publish by returning a sink, or refuses it with the reason (logged; the socket closes). */
@@ -94,6 +96,7 @@ export class RtmpServer {
         return socket.destroy();
       }
       sink = answer;
+      sink.attach?.(() => socket.destroy());
       sink.write(Flv.createHeader(true, true));
     };
     rtmp.onPacketCallback = (packet: AVPacket) => {

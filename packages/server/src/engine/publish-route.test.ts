@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { routePublish } from './publish-route.js';
+
+const config = {
+  streams: {
+    cam: { publish_enabled: true },
+    'news/main': { urls: [{ url: 'publish://' }] },
+    pulled: { urls: [{ url: 'udp://:1' }] },
+    off: { publish_enabled: true, disabled: true },
+  },
+  lives: { live: {}, 'live/sport': {} },
+};
+
+describe('routePublish', () => {
+  it('sends static/NAME to the stream NAME and APP/NAME to the stream of that name', () => {
+    expect(routePublish(config, 'static', 'cam')).toEqual({ kind: 'stream', name: 'cam' });
+    expect(routePublish(config, 'news', 'main')).toEqual({ kind: 'stream', name: 'news/main' });
+  });
+
+  it('creates PREFIX/NAME in the location with the longest matching prefix', () => {
+    expect(routePublish(config, 'live', 'x')).toEqual({ kind: 'location', prefix: 'live', name: 'live/x' });
+    expect(routePublish(config, 'live/sport', 'y')).toEqual({
+      kind: 'location',
+      prefix: 'live/sport',
+      name: 'live/sport/y',
+    });
+  });
+
+  it('refuses streams that do not publish, disabled ones, and paths nothing holds', () => {
+    expect(routePublish(config, 'static', 'pulled')).toEqual({
+      refused: 'stream pulled does not accept publishing',
+    });
+    expect(routePublish(config, 'static', 'off')).toEqual({ refused: 'stream off is disabled' });
+    expect(routePublish(config, 'other', 'z')).toEqual({
+      refused: 'no stream other/z accepts publishing, and no publishing location holds other/z',
+    });
+  });
+});

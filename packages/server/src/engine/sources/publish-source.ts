@@ -1,0 +1,102 @@
+import type { PublishRequest } from '../../ingest/rtmp/rtmp-server.js';
+import { flvRemuxArgs } from '../ffmpeg/args.js';
+import { Supervisor } from '../ffmpeg/supervisor.js';
+import type { PublishAnswer, PublishSlots } from '../publish-slots.js';
+import type { Source, SourceEvents } from './source.js';
+
+export interface PublishSourceOptions {
+  /** The stream published into. */
+  name: string;
+  /** A publisher must give ?password= equal to this, when set. */
+  password: string | undefined;
+  slots: PublishSlots;
+  binary: string;
+  env: NodeJS.ProcessEnv;
+}
+
+/**
+ * publish:// — the stream's media comes from a publisher (RTMP now). While started, the source
+ * holds the stream's publish slot; each publisher's FLV goes through an ffmpeg remux to MPEG-TS.
+ * One publisher at a time: a second one is refused while the first is on.
+ */
+export class PublishSource implements Source {
+  private closeSlot: (() => void) | undefined;
+  private current: { request: PublishRequest; remux: Supervisor; disconnect: () => void } | undefined;
+
+  constructor(
+    private readonly options: PublishSourceOptions,
+    private readonly events: SourceEvents,
+  ) {}
+
+  start(): void {
+    this.closeSlot ??= this.options.slots.open(this.options.name, (request) => this.accept(request));
+  }
+
+  async stop(): Promise<void> {
+    this.closeSlot?.();
+    this.closeSlot = undefined;
+    this.current?.disconnect();
+    await this.endPublish();
+  }
+
+  /** No publisher: silence is the normal state, not a failure. */
+  get waiting(): boolean {
+    return this.current === undefined;
+  }
+
+  /** Where the publisher connects from, and how (stats published_from, published_via). */
+  get publishedFrom(): { from: string; via: string } | undefined {
+    return this.current ? { from: this.current.request.remoteAddress, via: 'rtmp' } : undefined;
+  }
+
+  /** Disconnects the publisher (max_bitrate exceeded, on_publish refused, stream stopped). */
+  kick(reason: string): void {
+    if (!this.current) return;
+    this.events.log(`publisher ${this.current.request.remoteAddress} disconnected: ${reason}`);
+    this.current.disconnect();
+    void this.endPublish();
+  }
+
+  private accept(request: PublishRequest): PublishAnswer {
+    const { password } = this.options;
+    if (password && request.query.password !== password) return { refused: 'wrong or missing password' };
+    if (this.current) return { refused: `${this.options.name} is already being published` };
+    const events = this.events;
+    const remux = new Supervisor({
+      binary: this.options.binary,
+      args: flvRemuxArgs(),
+      env: this.options.env,
+      withStdin: true,
+      // A publish is not restarted: when the publisher goes, so does its remux.
+      restart: false,
+      logLines: 50,
+      onStdout: (chunk) => events.data(chunk),
+      onLine: (line) => events.log(line),
+    });
+    remux.start();
+    const current = { request, remux, disconnect: () => undefined as void };
+    this.current = current;
+    this.events.log(`publish from ${request.remoteAddress} started`);
+    return {
+      attach: (disconnect) => {
+        current.disconnect = disconnect;
+      },
+      write: (flv) => {
+        if (this.current === current) remux.stdin?.write(flv);
+      },
+      end: () => {
+        if (this.current !== current) return;
+        this.events.log(`publish from ${request.remoteAddress} ended`);
+        void this.endPublish();
+      },
+    };
+  }
+
+  private async endPublish(): Promise<void> {
+    const current = this.current;
+    this.current = undefined;
+    if (!current) return;
+    current.remux.stdin?.end();
+    await current.remux.stop();
+  }
+}

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, minimalConfig, type RunningServer, startServer, waitFor } from './harness.js';
+import { probeStreams, rtmpPublisher, streamStats } from './media-helpers.js';
+
+/** RTMP publishing into a location and into a configured stream (spec 000 §3 Location, §4 Publishing). */
+describe('RTMP publish', () => {
+  let server: RunningServer;
+  let rtmp: string;
+  const publishers: { stop: () => Promise<void> }[] = [];
+
+  beforeAll(async () => {
+    const port = await freePort();
+    rtmp = `rtmp://127.0.0.1:${port}`;
+    server = await startServer({
+      config:
+        `${minimalConfig}rtmp ${port};\n` +
+        `live live {\n  source_timeout 2;\n}\n` +
+        `stream cam {\n  publish_enabled true;\n  password s3cret;\n  static true;\n}\n`,
+    });
+  });
+  afterAll(async () => {
+    await Promise.all(publishers.map((p) => p.stop()));
+    await server?.cleanup();
+  });
+
+  const publish = (path: string) => {
+    const publisher = rtmpPublisher(`${rtmp}/${path}`);
+    publishers.push(publisher);
+    return publisher;
+  };
+
+  it('creates the published stream in its location, with stats, playable as HLS', async () => {
+    const publisher = publish('live/x');
+    const stats = await waitFor(async () => {
+      const s = await streamStats(server, 'live/x', 'live');
+      return s.alive && (s.bitrate ?? 0) > 0 ? s : undefined;
+    }, 20_000);
+    expect(stats).toMatchObject({
+      running: true,
+      published_from: '127.0.0.1',
+      published_via: 'rtmp',
+      url: 'publish://',
+    });
+    expect(stats.media_info?.tracks.map((t) => t.codec)).toEqual(['h264', 'aac']);
+    const streams = probeStreams(`${server.url}/live/x/index.m3u8`);
+    expect(streams.map((s) => s.codec_name).sort()).toEqual(['aac', 'h264']);
+    // The server's totals count the published stream too (the configured one waits: not online).
+    await waitFor(async () => {
+      const { stats: totals } = (await (await server.api('/flussonic/api/read_config')).json()) as {
+        stats: { total_streams: number; online_streams: number };
+      };
+      return totals.total_streams === 2 && totals.online_streams === 1;
+    });
+
+    await publisher.stop();
+    // Gone once no publisher came back for the location's source_timeout (2 s).
+    await waitFor(async () => {
+      const live = (
+        (await (await server.api('/flussonic/api/read_config')).json()) as {
+          lives: Record<string, { streams?: object }>;
+        }
+      ).lives.live;
+      return live !== undefined && !('live/x' in (live.streams ?? {}));
+    }, 15_000);
+  });
+
+  it('waits for a publisher without showing an error, and refuses a wrong password', async () => {
+    const waiting = await waitFor(async () => {
+      const s = await streamStats(server, 'cam');
+      return s.running ? s : undefined;
+    });
+    expect(waiting).toMatchObject({ alive: false, retry_count: 0 });
+    expect(waiting.source_error).toBeUndefined();
+    const intruder = publish('static/cam?password=wrong');
+    expect(await intruder.exited).not.toBe(0);
+    expect((await streamStats(server, 'cam')).published_from).toBeUndefined();
+  });
+
+  it('takes a publisher with the right password into the configured stream', async () => {
+    publish('static/cam?password=s3cret');
+    const stats = await waitFor(async () => {
+      const s = await streamStats(server, 'cam');
+      return s.alive ? s : undefined;
+    }, 20_000);
+    expect(stats).toMatchObject({ published_from: '127.0.0.1', published_via: 'rtmp', retry_count: 0 });
+  });
+
+  it('refuses a publish that no stream or location accepts', async () => {
+    expect(await publish('nowhere/x').exited).not.toBe(0);
+  });
+});
