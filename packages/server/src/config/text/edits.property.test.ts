@@ -7,6 +7,7 @@ import { treeOf } from './document.js';
 import { parseConfigText, serializeConfig } from './index.js';
 import { configArb, type Obj } from './testing/config-arbitrary.js';
 import type { Entry } from './tree.js';
+import { splitLeading } from './trivia.js';
 
 /** Puts an own-line comment before every line and a trailing comment after it. */
 function commented(text: string): string {
@@ -19,59 +20,79 @@ function commented(text: string): string {
   return lines.join('\n');
 }
 
-type Edit =
-  | { op: 'delete' | 'title' | 'unknown' | 'move'; index: number; value: string }
-  | { op: 'add'; index: number; value: string }
-  | { op: 'global'; index: number; value: string };
+/** The named sections edits touch: directive → [JSON section, key field]. */
+const SECTIONS: Record<string, [string, string]> = {
+  stream: ['streams', 'name'],
+  live: ['lives', 'prefix'],
+  file: ['vods', 'prefix'],
+  dvr: ['dvrs', 'name'],
+  auth_backend: ['auth_backends', 'name'],
+  peer: ['peers', 'name'],
+  web_script: ['web_scripts', 'prefix'],
+};
+const KINDS = Object.keys(SECTIONS);
+
+interface Edit {
+  op: 'delete' | 'title' | 'unknown' | 'move' | 'add' | 'global';
+  kind: number;
+  index: number;
+  value: string;
+}
 const editArb: fc.Arbitrary<Edit[]> = fc.array(
   fc.record(
     {
       op: fc.constantFrom('delete', 'title', 'unknown', 'move', 'add', 'global'),
+      kind: fc.nat(KINDS.length - 1),
       index: fc.nat(5),
       value: fc.stringMatching(/^[a-z]{1,6}$/),
     },
     { noNullPrototype: true },
-  ) as fc.Arbitrary<Edit>,
-  { minLength: 1, maxLength: 4 },
+  ),
+  { minLength: 1, maxLength: 5 },
 );
 
-/** Applies edits to the streams (and one global), returning the new config and the keys whose items changed. */
-function applyEdits(config: Obj, edits: Edit[]): { next: Obj; touched: Map<string, Set<string> | 'all'> } {
-  const streams = Object.entries((config.streams ?? {}) as Record<string, Obj>);
-  const touched = new Map<string, Set<string> | 'all'>();
-  const touch = (key: string, field: string) => {
-    const set = touched.get(key);
-    if (set !== 'all') touched.set(key, (set ?? new Set()).add(field));
-  };
+type Touched = Map<string, Set<string> | 'all'>;
+
+/** Applies edits to named sections (and one global); `touched` maps `kind:key` to the fields changed. */
+function applyEdits(config: Obj, edits: Edit[]): { next: Obj; touched: Touched } {
   const next: Obj = { ...config };
+  const touched: Touched = new Map();
+  const touch = (id: string, field: string) => {
+    const set = touched.get(id);
+    if (set !== 'all') touched.set(id, (set ?? new Set()).add(field));
+  };
   for (const edit of edits) {
-    const at = streams.length > 0 ? edit.index % streams.length : -1;
-    const entry = streams[at];
-    if (edit.op === 'global') next.rtmp = 1000 + edit.value.length;
-    else if (edit.op === 'add') {
-      const key = `new_${edit.value}`;
-      if (streams.some(([k]) => k === key)) continue;
-      streams.splice(Math.min(edit.index, streams.length), 0, [
-        key,
-        { name: key, urls: [{ url: `udp://${edit.value}` }] },
-      ]);
-      touched.set(key, 'all');
-    } else if (!entry) continue;
-    else if (edit.op === 'delete') streams.splice(at, 1);
-    else if (edit.op === 'move') streams.push(...streams.splice(at, 1));
-    else if (edit.op === 'title') {
-      entry[1] = { ...entry[1], title: edit.value };
-      touch(entry[0], 'title');
-    } else {
-      entry[1] = { ...entry[1], z_edit: edit.value };
-      touch(entry[0], 'z_edit');
+    if (edit.op === 'global') {
+      next.rtmp = 1000 + edit.value.length;
+      continue;
     }
+    const kind = KINDS[edit.kind] as string;
+    const [section, keyField] = SECTIONS[kind] as [string, string];
+    const items = Object.entries((next[section] ?? {}) as Record<string, Obj>);
+    const at = items.length > 0 ? edit.index % items.length : -1;
+    const entry = items[at];
+    if (edit.op === 'add') {
+      const key = `new_${edit.value}`;
+      if (items.some(([k]) => k === key)) continue;
+      items.splice(Math.min(edit.index, items.length), 0, [key, { [keyField]: key }]);
+      touched.set(`${kind}:${key}`, 'all');
+    } else if (!entry) continue;
+    else if (edit.op === 'delete') items.splice(at, 1);
+    else if (edit.op === 'move') items.push(...items.splice(at, 1));
+    else {
+      const field = edit.op === 'title' ? 'title' : 'z_edit';
+      entry[1] = { ...entry[1], [field]: edit.value };
+      touch(`${kind}:${entry[0]}`, field);
+    }
+    next[section] = Object.fromEntries(items.map(([k, v], i) => [k, { ...v, position: i }]));
   }
-  next.streams = Object.fromEntries(streams.map(([k, v], i) => [k, { ...v, position: i }]));
   return { next, touched };
 }
 
-const verbatim = (e: Entry) => e.leading.slice(e.leading.lastIndexOf('\n\n') + 2) + e.raw + e.trailing;
+/** The text a directive owns: the comment lines right above it, itself, and its line's end. */
+function owned(entry: Entry, atLineStart = true): string {
+  return splitLeading(entry.leading, atLineStart).attached + entry.raw + entry.trailing;
+}
 
 describe('random edits over a commented file', () => {
   it('keep every comment and the exact text of every unchanged directive', () => {
@@ -84,28 +105,28 @@ describe('random edits over a commented file', () => {
 
         const entries = treeOf(document).entries;
         const anns = decodeBlock(topSpec(), entries).anns;
-        const nextStreams = next.streams as Record<string, Obj>;
         entries.forEach((entry, i) => {
-          const { group: g, key } = anns[i] ?? { group: '' };
-          const group = g.replace(/^generic:/, '');
-          if (group === 'stream' && key !== undefined) {
-            const change = touched.get(key);
-            if (!nextStreams[key]) return; // deleted: its comments go with it
-            if (!change) expect(out).toContain(verbatim(entry));
+          const { group, key } = anns[i] ?? { group: '' };
+          const section = SECTIONS[group];
+          if (section && key !== undefined) {
+            if (!Object.hasOwn((next[section[0]] ?? {}) as Obj, key)) return; // deleted, with its comments
+            const change = touched.get(`${group}:${key}`);
+            if (!change) expect(out).toContain(owned(entry));
             else if (change !== 'all') {
-              // A changed stream keeps its own comments and its other lines as they were.
-              expect(out).toContain(
-                entry.leading.slice(entry.leading.lastIndexOf('\n\n') + 2) + entry.block?.header,
-              );
-              for (const child of entry.directive.children ?? [])
-                if (!change.has(child.directive.name)) expect(out).toContain(verbatim(child));
+              // A changed item keeps its own comments, its header and its other lines as they were.
+              const { attached } = splitLeading(entry.leading, true);
+              expect(out).toContain(attached + (entry.block?.header ?? ''));
+              for (const child of entry.directive.children ?? []) {
+                if (!change.has(child.directive.name)) expect(out).toContain(owned(child));
+              }
             }
-          } else if (
-            (!Object.hasOwn(config, group) && !Object.hasOwn(next, group)) ||
-            deepEqual(config[group], next[group])
-          ) {
-            expect(out).toContain(verbatim(entry));
+            return;
           }
+          const field = group.replace(/^generic:/, '');
+          const same =
+            (!Object.hasOwn(config, field) && !Object.hasOwn(next, field)) ||
+            deepEqual(config[field], next[field]);
+          if (same) expect(out).toContain(owned(entry));
         });
       }),
       { numRuns: 200 },

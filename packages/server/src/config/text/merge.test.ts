@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { parseConfigText, serializeConfig } from './index.js';
 
 type Config = Record<string, unknown>;
-type Streams = Record<string, Config & { urls?: Config[] }>;
+type Item = Config & { urls?: Config[] };
+type Streams = Record<string, Item>;
+
+/** A stream of an edited config; the tests only name streams that exist. */
+function stream(c: { streams: Streams }, name: string): Item {
+  const item = c.streams[name];
+  if (!item) throw new Error(`no stream ${name}`);
+  return item;
+}
 
 /** Parses `text`, applies `edit` to a copy of its config and writes it back over the document. */
 function edited(text: string, edit: (config: Config & { streams: Streams }) => void): string {
@@ -40,7 +48,7 @@ describe('merging into the previous text', () => {
 
   it('re-prints only the changed directive, between its comments', () => {
     const out = edited(FILE, (c) => {
-      (c.streams.a.urls as Config[])[0] = { url: 'udp://9' };
+      (stream(c, 'a').urls as Config[])[0] = { url: 'udp://9' };
     });
     expect(out).toBe(FILE.replace('url udp://1;', 'url udp://9;'));
   });
@@ -69,8 +77,8 @@ describe('merging into the previous text', () => {
 
   it('moves reordered items with their own comments', () => {
     const out = edited(FILE, (c) => {
-      c.streams.a.position = 1;
-      c.streams.b.position = 0;
+      stream(c, 'a').position = 1;
+      stream(c, 'b').position = 0;
     });
     expect(out).toBe(`# Sluice
 http 80;   # web
@@ -95,10 +103,10 @@ stream a {
     const text =
       'stream a {\n  # in\n  url udp://1; # one\n  # two\n  url udp://2;\n  # dvr\n  dvr /s 1d;\n  # end of a\n}\n';
     const out = edited(text, (c) => {
-      const urls = c.streams.a.urls as Config[];
+      const urls = stream(c, 'a').urls as Config[];
       urls.splice(0, 1);
       urls.push({ url: 'udp://3' });
-      c.streams.a.title = 'A';
+      stream(c, 'a').title = 'A';
     });
     expect(out).toBe(
       'stream a {\n  # two\n  url udp://2;\n  url udp://3;\n  # dvr\n  dvr /s 1d;\n  title A;\n  # end of a\n}\n',
@@ -111,15 +119,15 @@ stream a {
 
   it('keeps one-line blocks on one line', () => {
     const out = edited('stream a { url x; title A; }\n', (c) => {
-      c.streams.a.title = 'B';
-      c.streams.a.static = true;
+      stream(c, 'a').title = 'B';
+      stream(c, 'a').static = true;
     });
     expect(out).toBe('stream a { url x; title B; static; }\n');
   });
 
   it('opens an empty block onto lines at the right indentation', () => {
     const out = edited('stream a {\n  meta {}\n}\n', (c) => {
-      c.streams.a.meta = { comment: 'hi' };
+      stream(c, 'a').meta = { comment: 'hi' };
     });
     expect(out).toBe('stream a {\n  meta {\n    comment hi;\n  }\n}\n');
   });
@@ -147,7 +155,7 @@ stream a {
 
   it('keeps CRLF line breaks in re-printed parts', () => {
     const out = edited('stream a {\r\n  url x;\r\n}\r\n', (c) => {
-      c.streams.a.meta = { comment: 'c' };
+      stream(c, 'a').meta = { comment: 'c' };
     });
     expect(out).toBe('stream a {\r\n  url x;\r\n  meta {\r\n    comment c;\r\n  }\r\n}\r\n');
   });
@@ -158,5 +166,23 @@ stream a {
       c.streams = { a: { name: 'a', position: 0 } };
     });
     expect(out).toBe('rtmp 1935; # last\nhttp 80;\n\nstream a {}\n');
+  });
+
+  it('gives each reordered item its own line when they shared one', () => {
+    const out = edited('stream a { url x; } stream b { url y; }', (c) => {
+      stream(c, 'a').position = 1;
+      stream(c, 'b').position = 0;
+    });
+    expect(out).toBe('stream b { url y; }\nstream a { url x; }\n');
+  });
+
+  it('writes new directives below a file made only of comments', () => {
+    expect(edited('# just a comment\n', (c) => (c.rtmp = 1935))).toBe('# just a comment\nrtmp 1935;\n');
+  });
+
+  it('indents new lines like their neighbours, tabs included', () => {
+    expect(edited('stream a {\n\turl x;\n}\n', (c) => (stream(c, 'a').title = 'T'))).toBe(
+      'stream a {\n\turl x;\n\ttitle T;\n}\n',
+    );
   });
 });

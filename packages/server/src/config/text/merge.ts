@@ -184,7 +184,8 @@ function emit(
     write(atLineStart() ? eol : eol + eol);
   };
 
-  const emitItem = (item: Item) => {
+  /** `host` is the slot the item is written in; an item from another slot has moved. */
+  const emitItem = (item: Item, host?: Slot) => {
     if (item.kind === 'fresh') {
       const { node } = item;
       settle();
@@ -198,20 +199,28 @@ function emit(
       return;
     }
     const { slot } = item;
-    write(slot.attached + (item.kind === 'keep' ? slot.entry.raw : rewrite(spec, slot, item.node, layout)));
+    const text = item.kind === 'keep' ? slot.entry.raw : rewrite(spec, slot, item.node, layout);
+    // A moved directive that shared a line with its old neighbours gets a line of its own.
+    const moved = slot !== host && !layout.inline;
+    const ownLine = moved && !slot.attached.includes('\n');
+    settle();
+    if (moved && !atLineStart()) write(eol);
+    write(ownLine ? layout.indent + text : slot.attached + text);
     trailing(slot.entry.trailing);
+    if (ownLine && !slot.entry.trailing.endsWith('\n')) write(eol);
     lastGroup = slot.ann.group;
   };
+  const emitAll = (items: readonly Item[]) => items.forEach((item) => emitItem(item));
 
   for (const slot of slots) {
     // A deleted directive's detached text goes too, unless it holds a comment (a heading).
     if (slot.item || hasComment(slot.detached)) writeDetached(slot.detached);
-    slot.before.forEach(emitItem);
+    emitAll(slot.before);
     if (slot.before.length > 0 && slot.item && layout.top && spec.sections.has(slot.ann.group)) blankLine();
-    if (slot.item) emitItem(slot.item);
-    slot.after.forEach(emitItem);
+    if (slot.item) emitItem(slot.item, slot);
+    emitAll(slot.after);
   }
-  end.forEach(emitItem);
+  emitAll(end);
   return { text: parts.join(''), dangling };
 }
 

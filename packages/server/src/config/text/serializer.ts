@@ -17,6 +17,10 @@ export function parseConfigText(text: string): { config: Record<string, unknown>
 function render(tree: ConfigTree, config: Record<string, unknown>): string {
   const layout = { indent: '', inline: false, atLineStart: true, eol: tree.eol, top: true };
   const body = mergeBody(topSpec(), tree.entries, config, layout);
+  // In a file of comments only, the comments are a heading: new directives go below them.
+  if (tree.entries.length === 0 && tree.closing.trim() !== '') {
+    return tree.closing + (/\n\s*$/.test(tree.closing) ? '' : tree.eol) + body.text;
+  }
   return body.text + (body.dangling && tree.closing ? tree.eol : '') + tree.closing;
 }
 
