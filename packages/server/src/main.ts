@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { mkdir, readFile, stat } from 'node:fs/promises';
-import { hostname } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Config, diff, type ServerInfo } from '@sluice/api';
@@ -11,6 +11,7 @@ import { writeFileDurably } from './config/durable-write.js';
 import { ConfigRejected } from './config/errors.js';
 import { ConfigStore } from './config/store.js';
 import { ClientSessions } from './delivery/client-sessions.js';
+import { DashPackagers } from './delivery/dash-packager.js';
 import { PLAYBACK_OUTPUTS, playbackHandler } from './delivery/playback.js';
 import { Engine } from './engine/engine.js';
 import { childEnv, killLeftovers, ownerMark } from './engine/ffmpeg/leftovers.js';
@@ -62,6 +63,11 @@ async function main(): Promise<void> {
   if (leftovers.length > 0)
     log.notice(`stopped ${leftovers.length} ffmpeg process(es) left by a previous run`);
   const clients = new ClientSessions();
+  const dash = new DashPackagers({
+    root: join(tmpdir(), `sluice-dash-${owner}`),
+    ffmpegPath: process.env.SLUICE_FFMPEG ?? 'ffmpeg',
+    env: childEnv(owner),
+  });
   const engine = new Engine({
     view,
     log,
@@ -109,7 +115,7 @@ async function main(): Promise<void> {
     serverInfo,
     consoleDir: options.consoleDir,
     engine,
-    playback: playbackHandler({ engine, sessions: clients }),
+    playback: playbackHandler({ engine, sessions: clients, dash }),
   });
   await app.ready();
   const listeners = new PortListeners(app.server, options.host, (port, error) =>
@@ -140,6 +146,7 @@ async function main(): Promise<void> {
     log.notice(`${signal}: stopping`);
     clearInterval(ticker);
     await rtmp.close();
+    await dash.close();
     await engine.close();
     clients.stop();
     await listeners.close();

@@ -31,6 +31,16 @@ describe('test source and stream lifecycle', () => {
     ]);
   });
 
+  it('serves DASH: a live MPD with fragmented-MP4 segments that ffprobe reads', async () => {
+    const manifest = await getText(`${server.url}/demo/index.mpd`);
+    expect(manifest.status).toBe(200);
+    expect(manifest.text).toContain('type="dynamic"');
+    expect(manifest.text).toMatch(/codecs="avc1\.[0-9a-f]{6}"/);
+    expect(manifest.text).toContain('codecs="mp4a.40.2"');
+    const streams = probeStreams(`${server.url}/demo/index.mpd`);
+    expect(streams.map((s) => s.codec_name).sort()).toEqual(['aac', 'h264']);
+  });
+
   it('restarts the stream on stream_restart: the source starts over and playback continues', async () => {
     const restart = await server.api('/flussonic/api/stream_restart/demo', { method: 'POST' });
     expect(restart.status).toBe(200);

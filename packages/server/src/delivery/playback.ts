@@ -4,26 +4,29 @@ import type { StreamRuntime } from '../engine/stream-runtime.js';
 import { masterPlaylist } from '../media/hls-playlist.js';
 import type { PacketBus } from '../media/packet-bus.js';
 import type { ClientSession, ClientSessions, SessionType } from './client-sessions.js';
+import { serveDash } from './dash-handler.js';
+import type { DashPackagers } from './dash-packager.js';
+import { COMMON_HEADERS, refuse, send } from './respond.js';
 
 export interface PlaybackDeps {
   engine: Engine;
   sessions: ClientSessions;
+  dash: DashPackagers;
 }
 
 /** The output protocols served here (spec 001 §9 protocol names), for server info. */
-export const PLAYBACK_OUTPUTS = ['hls', 'mpegts'] as const;
+export const PLAYBACK_OUTPUTS = ['hls', 'mpegts', 'dash'] as const;
 
-/** The spec's URL shapes (000 §9, 001 §9): /{name}/index.m3u8, video.m3u8, its segments, /{name}/mpegts. */
-const SHAPE = /^\/(.+)\/(index\.m3u8|video\.m3u8|mpegts|seg-(\d{1,15})\.ts)$/;
+/**
+ * The spec's URL shapes (000 §9, 001 §9): /{name}/index.m3u8, video.m3u8 and its segments,
+ * /{name}/mpegts, /{name}/index.mpd and its fragments.
+ */
+const SHAPE =
+  /^\/(.+)\/(index\.m3u8|video\.m3u8|mpegts|seg-(\d{1,15})\.ts|index\.mpd|(?:init-stream\d{1,2}|chunk-stream\d{1,2}-\d{1,9})\.m4s)$/;
 /** How long a playlist request waits for the first segment of a stream that is just starting. */
 const FIRST_SEGMENT_WAIT_MS = 10_000;
 /** A continuous-TS player this far behind is cut off rather than buffered without bound. */
 const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
-
-const COMMON_HEADERS = {
-  // Players embedded on other sites fetch playlists and segments cross-origin.
-  'access-control-allow-origin': '*',
-};
 
 /**
  * Playback from memory, on the plain Node request path: the fewest steps between a request and
@@ -55,43 +58,13 @@ export function playbackHandler(deps: PlaybackDeps): (req: IncomingMessage, res:
     };
     const session = (type: SessionType) => deps.sessions.open({ ...who, type }, Date.now());
     if (resource === 'mpegts') serveMpegts(deps, name, session('mpegts'), req, res);
-    else if (match[3] !== undefined) serveSegment(deps, runtime, Number(match[3]), session('hls'), req, res);
+    else if (resource.endsWith('.mpd') || resource.endsWith('.m4s')) {
+      void serveDash(deps.engine, deps.dash, deps.sessions, name, resource, session('dash'), req, res);
+    } else if (match[3] !== undefined)
+      serveSegment(deps, runtime, Number(match[3]), session('hls'), req, res);
     else void servePlaylist(deps, name, resource === 'index.m3u8', who.token, session('hls'), req, res);
     return true;
   };
-}
-
-function refuse(res: ServerResponse, status: number, message: string): void {
-  res.writeHead(status, {
-    ...COMMON_HEADERS,
-    'content-type': 'text/plain; charset=utf-8',
-    'cache-control': 'no-cache',
-  });
-  res.end(`${message}\n`);
-}
-
-function send(
-  deps: PlaybackDeps,
-  session: ClientSession,
-  req: IncomingMessage,
-  res: ServerResponse,
-  type: string,
-  body: Buffer | string,
-  cache: string,
-): void {
-  const bytes = typeof body === 'string' ? Buffer.from(body) : body;
-  res.writeHead(200, {
-    ...COMMON_HEADERS,
-    'content-type': type,
-    'content-length': bytes.length,
-    'cache-control': cache,
-  });
-  if (req.method === 'HEAD') {
-    res.end();
-    return;
-  }
-  res.end(bytes);
-  deps.sessions.sent(session, bytes.length, Date.now());
 }
 
 async function servePlaylist(
@@ -115,7 +88,7 @@ async function servePlaylist(
   const query = token ? `?token=${encodeURIComponent(token)}` : '';
   const body = master ? masterFor(bus, query) : bus.segmenter.playlist(query);
   if (!body) return refuse(res, 404, `stream ${name} has no media yet`);
-  send(deps, session, req, res, 'application/vnd.apple.mpegurl', body, 'no-cache');
+  send(deps.sessions, session, req, res, 'application/vnd.apple.mpegurl', body, 'no-cache');
 }
 
 /** One variant: the stream as it is (no transcoder yet), with its measured bandwidth. */
@@ -144,7 +117,7 @@ function serveSegment(
   if (!segment)
     return refuse(res, 404, `segment ${sequence} of ${runtime.name} is not (or no longer) available`);
   // A segment never changes once cut.
-  send(deps, session, req, res, 'video/mp2t', segment.data, 'max-age=60');
+  send(deps.sessions, session, req, res, 'video/mp2t', segment.data, 'max-age=60');
 }
 
 function serveMpegts(

@@ -167,3 +167,71 @@ export function flvRemuxArgs(): string[] {
     ...mpegtsToStdout(),
   ];
 }
+
+export interface DashOutput {
+  /** Where index.mpd and the segments are written. */
+  manifestPath: string;
+  videoCodec: string | undefined;
+  audioCodec: string | undefined;
+  segmentSeconds: number;
+}
+
+/** MP4 sample entries DASH players know, by the codec names media_info uses. */
+const MP4_TAGS: Record<string, string> = {
+  h264: 'avc1',
+  hevc: 'hvc1',
+  aac: 'mp4a',
+  mp3: 'mp4a',
+  ac3: 'ac-3',
+  eac3: 'ec-3',
+};
+
+/** Whether a codec can go into DASH's fragmented MP4. */
+export const dashCodec = (codec: string | undefined): boolean => codec !== undefined && codec in MP4_TAGS;
+
+/** Packages MPEG-TS from stdin as live DASH (fragmented MP4 segments and a rolling MPD) in a folder. */
+export function dashArgs(out: DashOutput): string[] {
+  const sets: string[] = [];
+  const maps: string[] = [];
+  const tags: string[] = [];
+  if (dashCodec(out.videoCodec)) {
+    maps.push('-map', '0:v:0');
+    // MPEG-TS stream types are no MP4 tags: ffmpeg refuses to copy them into MP4 unless told the right one.
+    tags.push('-tag:v', MP4_TAGS[out.videoCodec!]!);
+    sets.push(`id=${sets.length},streams=v`);
+  }
+  if (dashCodec(out.audioCodec)) {
+    maps.push('-map', '0:a:0');
+    tags.push('-tag:a', MP4_TAGS[out.audioCodec!]!);
+    sets.push(`id=${sets.length},streams=a`);
+  }
+  return [
+    ...head(),
+    '-f',
+    'mpegts',
+    '-i',
+    'pipe:0',
+    ...maps,
+    '-c',
+    'copy',
+    ...tags,
+    '-f',
+    'dash',
+    '-seg_duration',
+    String(out.segmentSeconds),
+    // A rolling live window of 5 segments, and 3 more kept on disk for players a little behind.
+    '-window_size',
+    '5',
+    '-extra_window_size',
+    '3',
+    '-use_template',
+    '1',
+    '-use_timeline',
+    '1',
+    '-adaptation_sets',
+    sets.join(' '),
+    '-remove_at_exit',
+    '1',
+    out.manifestPath,
+  ];
+}

@@ -1,0 +1,40 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Engine } from '../engine/engine.js';
+import type { ClientSession, ClientSessions } from './client-sessions.js';
+import type { DashPackagers } from './dash-packager.js';
+import { refuse, send } from './respond.js';
+
+/** /{name}/index.mpd and its fragments. A manifest request wakes an on-demand stream, as for HLS. */
+export async function serveDash(
+  engine: Engine,
+  dash: DashPackagers,
+  sessions: ClientSessions,
+  name: string,
+  resource: string,
+  session: ClientSession | undefined,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  if (!session) return refuse(res, 403, 'this session was closed');
+  if (resource === 'index.mpd') {
+    const runtime = engine.touch(name);
+    if (!runtime || runtime.spec.disabled) return refuse(res, 404, `stream ${name} is disabled`);
+    // The packager starts from a keyframe: wait for the stream to have one.
+    if (!(await runtime.waitForPlaylist(10_000))) return refuse(res, 404, `stream ${name} has no media yet`);
+    const manifest = await dash.manifest(runtime);
+    if (!manifest) return refuse(res, 404, `stream ${name} has no DASH output (its codecs can't go in MP4)`);
+    return send(sessions, session, req, res, 'application/dash+xml', manifest, 'no-cache');
+  }
+  const runtime = engine.get(name);
+  const data = runtime && (await dash.file(runtime, resource));
+  if (!data) return refuse(res, 404, `${resource} of ${name} is not (or no longer) available`);
+  send(
+    sessions,
+    session,
+    req,
+    res,
+    resource.startsWith('init') ? 'video/mp4' : 'video/iso.segment',
+    data,
+    'max-age=60',
+  );
+}
