@@ -16,6 +16,7 @@ describe('stream and live', () => {
   static;
   disabled false;
   title "Sport 1";
+  password 1234;
   protocols { hls; dash false; }
   cache { path /ssd; disk_limit 100g; time_limit 1h; }
 }`) as Record<string, unknown>;
@@ -48,6 +49,7 @@ describe('stream and live', () => {
         static: true,
         disabled: false,
         title: 'Sport 1',
+        password: '1234',
         protocols: { hls: true, dash: false },
         cache: { path: '/ssd', disk_limit: 100 * 1024 ** 3, time_limit: 3600 },
       },

@@ -50,6 +50,16 @@ function canonicalOf(entry: Entry, spec: BlockSpec): CanonNode | undefined {
   return node ?? undefined;
 }
 
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const item of items) {
+    const list = out.get(key(item));
+    if (list) list.push(item);
+    else out.set(key(item), [item]);
+  }
+  return out;
+}
+
 function sameTexts(a: readonly CanonNode[], b: readonly CanonNode[]): boolean {
   return a.length === b.length && a.every((node, i) => textOf(node) === textOf(b[i] as CanonNode));
 }
@@ -98,24 +108,26 @@ export function mergeBody(
     return lastGlobal?.after ?? slots[0]?.before ?? end;
   };
 
-  const groups = [...new Set([...next.map((n) => n.group), ...slots.map((s) => s.ann.group)])];
-  for (const group of groups) {
-    const olds = slots.filter((s) => s.ann.group === group);
-    const news = next.filter((n) => n.group === group);
-    const oldGroup = oldCanon.filter((n) => n.group === group);
+  const newByGroup = groupBy(next, (n) => n.group);
+  const oldByGroup = groupBy(oldCanon, (n) => n.group);
+  const slotsByGroup = groupBy(slots, (s) => s.ann.group);
+  for (const group of new Set([...newByGroup.keys(), ...slotsByGroup.keys()])) {
+    const olds = slotsByGroup.get(group) ?? [];
+    const news = newByGroup.get(group) ?? [];
+    const oldGroup = oldByGroup.get(group) ?? [];
     if (sameTexts(oldGroup, news)) {
       for (const slot of olds) slot.item = { kind: 'keep', slot };
       continue;
     }
     const keyed = olds.every((s) => s.ann.key !== undefined) && news.every((n) => n.key !== undefined);
     let partners: (Slot | undefined)[];
-    let before: (slot: Slot) => CanonNode | undefined = (slot) => canonicalOf(slot.entry, spec);
+    let oldFormOf: (slot: Slot) => CanonNode | undefined = (slot) => canonicalOf(slot.entry, spec);
     if (keyed) {
       const byKey = new Map(olds.map((s) => [s.ann.key, s]));
       partners = news.map((n) => byKey.get(n.key));
       // A named item reads the same alone as in its block: its old form is the block's node of that key.
       const oldByKey = new Map(oldGroup.map((n) => [n.key, n]));
-      before = (slot) => oldByKey.get(slot.ann.key);
+      oldFormOf = (slot) => oldByKey.get(slot.ann.key);
     } else {
       const oldTexts = olds.map((s) => {
         const c = canonicalOf(s.entry, spec);
@@ -124,10 +136,10 @@ export function mergeBody(
       partners = align(oldTexts, news.map(textOf)).map((k) => (k === undefined ? undefined : olds[k]));
     }
     const partnered = new Set(partners);
-    const taken = slots.filter((s) => partnered.has(s));
+    const taken = olds.filter((s) => partnered.has(s));
     news.forEach((node, j) => {
       const slot = partners[j];
-      const canon = slot && before(slot);
+      const canon = slot && oldFormOf(slot);
       const item: Item = !slot
         ? { kind: 'fresh', node }
         : canon && textOf(canon) === textOf(node)
@@ -212,9 +224,15 @@ function emit(
   };
   const emitAll = (items: readonly Item[]) => items.forEach((item) => emitItem(item));
 
+  // The blank lines before a deleted directive go to the next directive kept, if it has none.
+  let spacing = '';
   for (const slot of slots) {
-    // A deleted directive's detached text goes too, unless it holds a comment (a heading).
-    if (slot.item || hasComment(slot.detached)) writeDetached(slot.detached);
+    if (slot.item) {
+      writeDetached(slot.detached === '' ? spacing : slot.detached);
+      spacing = '';
+    } else if (hasComment(slot.detached))
+      writeDetached(slot.detached); // a heading stays
+    else spacing ||= slot.detached;
     emitAll(slot.before);
     if (slot.before.length > 0 && slot.item && layout.top && spec.sections.has(slot.ann.group)) blankLine();
     if (slot.item) emitItem(slot.item, slot);
