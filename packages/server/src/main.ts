@@ -13,6 +13,7 @@ import { ConfigStore } from './config/store.js';
 import { ClientSessions } from './delivery/client-sessions.js';
 import { DashPackagers } from './delivery/dash-packager.js';
 import { PLAYBACK_OUTPUTS, playbackHandler } from './delivery/playback.js';
+import { RtmpPlayers } from './delivery/rtmp-play.js';
 import { Engine } from './engine/engine.js';
 import { childEnv, killLeftovers, ownerMark } from './engine/ffmpeg/leftovers.js';
 import { PublishSlots } from './engine/publish-slots.js';
@@ -122,7 +123,18 @@ async function main(): Promise<void> {
     log.error(`can't listen on HTTP port ${port}: ${error.message}`),
   );
 
-  const rtmp = new RtmpPort((request) => engine.acceptPublish(request), log, options.host);
+  const rtmpPlayers = new RtmpPlayers({
+    engine,
+    sessions: clients,
+    ffmpegPath: process.env.SLUICE_FFMPEG ?? 'ffmpeg',
+    env: childEnv(owner),
+  });
+  const rtmp = new RtmpPort(
+    (request) => engine.acceptPublish(request),
+    log,
+    options.host,
+    rtmpPlayers.handler,
+  );
   store.onChange((next: Config, previous: Config) => {
     const delta = diff(previous, next);
     if (delta !== undefined) view.applyDiff(delta);
@@ -146,6 +158,7 @@ async function main(): Promise<void> {
     log.notice(`${signal}: stopping`);
     clearInterval(ticker);
     await rtmp.close();
+    await rtmpPlayers.close();
     await dash.close();
     await engine.close();
     clients.stop();

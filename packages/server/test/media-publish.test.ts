@@ -85,6 +85,17 @@ describe('RTMP publish', () => {
     expect(stats).toMatchObject({ published_from: '127.0.0.1', published_via: 'rtmp', retry_count: 0 });
   });
 
+  it('plays the stream over RTMP at /static/NAME, counted as a client', async () => {
+    const streams = probeStreams(`${rtmp}/static/cam`);
+    expect(streams.map((s) => s.codec_name).sort()).toEqual(['aac', 'h264']);
+    expect(streams.find((s) => s.codec_name === 'h264')?.width).toBe(320);
+    const stats = await waitFor(async () => {
+      const s = await streamStats(server, 'cam');
+      return (s.bytes_out ?? 0) > 0 ? s : undefined;
+    });
+    expect(stats.bytes_out).toBeGreaterThan(10_000);
+  });
+
   it('refuses a publish that no stream or location accepts', async () => {
     expect(await publish('nowhere/x').exited).not.toBe(0);
   });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { dashArgs, flvRemuxArgs, remuxArgs, TEST_SOURCE_DEFAULTS, testSourceArgs } from './args.js';
+import {
+  dashArgs,
+  flvOutArgs,
+  flvRemuxArgs,
+  remuxArgs,
+  TEST_SOURCE_DEFAULTS,
+  testSourceArgs,
+} from './args.js';
 
 const head = ['-hide_banner', '-nostdin', '-loglevel', 'level+info', '-nostats'];
 const tail = ['-c', 'copy', '-f', 'mpegts', 'pipe:1'];
@@ -178,5 +185,15 @@ describe('dashArgs', () => {
     const args = dashArgs({ manifestPath: 'm', videoCodec: 'mp2v', audioCodec: 'aac', segmentSeconds: 2 });
     expect(args).not.toContain('0:v:0');
     expect(args[args.indexOf('-adaptation_sets') + 1]).toBe('id=0,streams=a');
+  });
+});
+
+describe('flvOutArgs', () => {
+  it('copies the first video and audio tracks from stdin into FLV on stdout', () => {
+    expect(flvOutArgs()).toEqual([
+      ...head,
+      ...['-f', 'mpegts', '-i', 'pipe:0', '-map', '0:v:0?', '-map', '0:a:0?', '-c', 'copy'],
+      ...['-f', 'flv', '-flvflags', 'no_duration_filesize', 'pipe:1'],
+    ]);
   });
 });

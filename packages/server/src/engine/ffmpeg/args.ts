@@ -235,3 +235,26 @@ export function dashArgs(out: DashOutput): string[] {
     out.manifestPath,
   ];
 }
+
+/** Repackages MPEG-TS from stdin as FLV on stdout, for RTMP players. */
+export function flvOutArgs(): string[] {
+  return [
+    ...head(),
+    '-f',
+    'mpegts',
+    '-i',
+    'pipe:0',
+    '-map',
+    '0:v:0?',
+    '-map',
+    '0:a:0?',
+    '-c',
+    'copy',
+    '-f',
+    'flv',
+    // A pipe can't be rewound: no seeking back at the end to fill in duration and size.
+    '-flvflags',
+    'no_duration_filesize',
+    'pipe:1',
+  ];
+}

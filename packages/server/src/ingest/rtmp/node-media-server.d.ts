@@ -15,6 +15,8 @@ declare module 'node-media-server/src/protocol/rtmp.js' {
     onOutputCallback: (buffer: Buffer) => void;
     /** Feeds bytes from the socket; returns an error message or null. */
     parserData(buffer: Buffer): string | null;
+    /** Packs one media message (audio, video or script data) as RTMP chunks, ready to write. */
+    static createMessage(packet: AVPacket): Buffer;
   }
 }
 
@@ -23,6 +25,10 @@ declare module 'node-media-server/src/protocol/flv.js' {
   export default class Flv {
     static createHeader(hasAudio: boolean, hasVideo: boolean): Buffer;
     static createMessage(packet: AVPacket): Buffer;
+    /** Called for each whole tag parserData() reads; the packet's data buffer is reused for the next. */
+    onPacketCallback: (packet: AVPacket) => void;
+    /** Feeds FLV bytes (header first); returns an error message or null. */
+    parserData(buffer: Buffer): string | null;
   }
 }
 

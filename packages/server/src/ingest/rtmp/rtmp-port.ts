@@ -1,4 +1,4 @@
-import { type PublishHandler, RtmpServer, type RtmpServerLog } from './rtmp-server.js';
+import { type PlayHandler, type PublishHandler, RtmpServer, type RtmpServerLog } from './rtmp-server.js';
 
 /**
  * The RTMP listener on the configured `rtmp` port: opened at start, moved when the port changes,
@@ -13,6 +13,7 @@ export class RtmpPort {
     private readonly onPublish: PublishHandler,
     private readonly log: RtmpServerLog,
     private readonly host: string,
+    private readonly onPlay?: PlayHandler,
   ) {}
 
   /** Listens on `port` (none: closed); changes run in order. */
@@ -31,7 +32,7 @@ export class RtmpPort {
     this.server = undefined;
     this.port = port;
     if (port === undefined) return;
-    const server = new RtmpServer(this.onPublish, this.log);
+    const server = new RtmpServer(this.onPublish, this.log, this.onPlay);
     try {
       await server.listen(port, this.host);
       this.server = server;

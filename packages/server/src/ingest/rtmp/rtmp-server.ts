@@ -23,6 +23,23 @@ export interface PublishSink {
 /** Accepts a publish by returning a sink, or refuses it with the reason (logged; the socket closes). */
 export type PublishHandler = (request: PublishRequest) => PublishSink | { refused: string };
 
+/** A player being fed: stop() is called when it goes. */
+export interface PlaySession {
+  stop(): void;
+}
+
+/**
+ * Accepts a player by returning its session, or refuses it. `send` writes ready RTMP messages to
+ * the player and returns false once the socket is gone or too far behind (then it is closed).
+ */
+export type PlayHandler = (
+  request: PublishRequest,
+  send: (message: Buffer) => boolean,
+) => PlaySession | { refused: string };
+
+/** A player this far behind is disconnected rather than buffered without bound. */
+const MAX_PLAYER_BACKLOG_BYTES = 8 * 1024 * 1024;
+
 export interface RtmpServerLog {
   notice(message: string): void;
   error(message: string): void;
@@ -35,9 +52,9 @@ const FLV_AUDIO = 8;
 const FLV_VIDEO = 9;
 
 /**
- * The RTMP listener for publishers: node-media-server's protocol engine (handshake, chunking, AMF
+ * The RTMP listener for publishers and players: node-media-server's protocol engine (handshake, chunking, AMF
  * commands) on sockets of our own, so who may publish where is decided by the config, not by NMS.
- * Play is answered by closing: RTMP playback is served elsewhere.
+ * Players are handed to the play handler, which feeds them ready RTMP messages.
  */
 export class RtmpServer {
   private server: Server | undefined;
@@ -46,6 +63,7 @@ export class RtmpServer {
   constructor(
     private readonly onPublish: PublishHandler,
     private readonly log: RtmpServerLog,
+    private readonly onPlay?: PlayHandler,
   ) {}
 
   listen(port: number, host: string): Promise<number> {
@@ -71,10 +89,13 @@ export class RtmpServer {
     socket.setNoDelay(true);
     const rtmp = new Rtmp();
     let sink: PublishSink | undefined;
+    let player: PlaySession | undefined;
     let request: PublishRequest | undefined;
     const finish = () => {
       sink?.end();
       sink = undefined;
+      player?.stop();
+      player = undefined;
       this.sockets.delete(socket);
     };
     rtmp.onOutputCallback = (buffer) => {
@@ -85,7 +106,26 @@ export class RtmpServer {
       for (const [k, v] of Object.entries(req.query ?? {})) if (typeof v === 'string') query[k] = v;
       request = { app: req.app, name: req.name, query, remoteAddress: socket.remoteAddress ?? '' };
     };
-    rtmp.onPlayCallback = () => socket.destroy();
+    rtmp.onPlayCallback = () => {
+      if (!request || !this.onPlay) return socket.destroy();
+      const send = (message: Buffer) => {
+        if (socket.destroyed) return false;
+        if (socket.writableLength > MAX_PLAYER_BACKLOG_BYTES) {
+          socket.destroy();
+          return false;
+        }
+        socket.write(message);
+        return true;
+      };
+      const answer = this.onPlay(request, send);
+      if ('refused' in answer) {
+        this.log.notice(
+          `rtmp play ${request.app}/${request.name} from ${request.remoteAddress} refused: ${answer.refused}`,
+        );
+        return socket.destroy();
+      }
+      player = answer;
+    };
     rtmp.onPushCallback = () => {
       if (!request) return socket.destroy();
       const answer = this.onPublish(request);

@@ -1,0 +1,153 @@
+import Flv from 'node-media-server/src/protocol/flv.js';
+import Rtmp from 'node-media-server/src/protocol/rtmp.js';
+import type { AVPacket } from 'node-media-server/src/core/avpacket.js';
+import type { Engine } from '../engine/engine.js';
+import { flvOutArgs } from '../engine/ffmpeg/args.js';
+import { Supervisor } from '../engine/ffmpeg/supervisor.js';
+import type { PlayHandler, PlaySession, PublishRequest } from '../ingest/rtmp/rtmp-server.js';
+import type { PacketBus } from '../media/packet-bus.js';
+import type { ClientSessions } from './client-sessions.js';
+
+export interface RtmpPlayDeps {
+  engine: Engine;
+  sessions: ClientSessions;
+  ffmpegPath: string;
+  env: NodeJS.ProcessEnv;
+}
+
+type Send = (message: Buffer) => boolean;
+
+interface Feed {
+  bus: PacketBus;
+  remux: Supervisor;
+  unsubscribe: () => void;
+  players: Set<Send>;
+  /** What a player joining now needs first: metadata, codec headers, the GOP so far. */
+  metadata: Buffer | undefined;
+  audioHeader: Buffer | undefined;
+  videoHeader: Buffer | undefined;
+  gop: Buffer[];
+}
+
+/** A GOP longer than this many messages is not cached (a source without keyframes). */
+const MAX_GOP_MESSAGES = 4096;
+
+/**
+ * RTMP play (spec 000 §9: rtmp /static/{name}): per stream with players, an ffmpeg repackages the
+ * packet bus to FLV; its tags become RTMP messages, built once and written to every player. A new
+ * player gets the metadata, the codec headers and the current GOP first, so it starts on a keyframe.
+ */
+export class RtmpPlayers {
+  private readonly feeds = new Map<string, Feed>();
+
+  constructor(private readonly deps: RtmpPlayDeps) {}
+
+  readonly handler: PlayHandler = (request, send) => this.play(request, send);
+
+  close(): Promise<void> {
+    return Promise.all([...this.feeds.keys()].map((name) => this.stopFeed(name))).then(() => undefined);
+  }
+
+  private play(request: PublishRequest, send: Send): PlaySession | { refused: string } {
+    const name = request.app === 'static' ? request.name : `${request.app}/${request.name}`;
+    const runtime = this.deps.engine.touch(name);
+    if (!runtime?.bus) return { refused: `no running stream ${name}` };
+    const session = this.deps.sessions.open(
+      { stream: name, type: 'rtmp', ip: request.remoteAddress, userAgent: '', token: request.query.token },
+      Date.now(),
+    );
+    if (!session) return { refused: 'this session was closed' };
+    session.openResponses++;
+    const counted: Send = (message) => {
+      if (this.deps.sessions.isClosed(session)) return false;
+      const ok = send(message);
+      if (ok) this.deps.sessions.sent(session, message.length, Date.now());
+      return ok;
+    };
+    const feed = this.feedFor(name, runtime.bus);
+    for (const message of [feed.metadata, feed.audioHeader, feed.videoHeader, ...feed.gop]) {
+      if (message) counted(message);
+    }
+    feed.players.add(counted);
+    return {
+      stop: () => {
+        session.openResponses--;
+        feed.players.delete(counted);
+        if (feed.players.size === 0) void this.stopFeed(name, feed);
+      },
+    };
+  }
+
+  private feedFor(name: string, bus: PacketBus): Feed {
+    const existing = this.feeds.get(name);
+    if (existing?.bus === bus && existing.remux.state === 'running') return existing;
+    if (existing) void this.stopFeed(name, existing);
+    const parser = new Flv();
+    const remux = new Supervisor({
+      binary: this.deps.ffmpegPath,
+      args: flvOutArgs(),
+      env: this.deps.env,
+      withStdin: true,
+      restart: false,
+      logLines: 20,
+      onStdout: (chunk) => parser.parserData(chunk),
+    });
+    remux.start();
+    const write = (chunk: Buffer) => remux.stdin?.write(chunk);
+    for (const part of bus.segmenter.liveStart()) write(part);
+    const feed: Feed = {
+      bus,
+      remux,
+      unsubscribe: bus.subscribe(write),
+      players: new Set(),
+      metadata: undefined,
+      audioHeader: undefined,
+      videoHeader: undefined,
+      gop: [],
+    };
+    parser.onPacketCallback = (packet) => this.onPacket(feed, packet);
+    this.feeds.set(name, feed);
+    return feed;
+  }
+
+  private onPacket(feed: Feed, packet: AVPacket): void {
+    // The parser reuses its buffer: the message must be built before the next tag is read.
+    const message = Buffer.from(Rtmp.createMessage(packet));
+    switch (kindOf(packet)) {
+      case 'metadata':
+        feed.metadata = message;
+        break;
+      case 'audio-header':
+        feed.audioHeader = message;
+        break;
+      case 'video-header':
+        feed.videoHeader = message;
+        break;
+      case 'keyframe':
+        feed.gop = [message];
+        break;
+      default:
+        if (feed.gop.length > 0 && feed.gop.length < MAX_GOP_MESSAGES) feed.gop.push(message);
+    }
+    for (const send of feed.players) if (!send(message)) feed.players.delete(send);
+  }
+
+  private async stopFeed(name: string, feed = this.feeds.get(name)): Promise<void> {
+    if (!feed) return;
+    if (this.feeds.get(name) === feed) this.feeds.delete(name);
+    feed.unsubscribe();
+    feed.remux.stdin?.end();
+    await feed.remux.stop();
+  }
+}
+
+/** What an FLV tag is (FLV spec §E.4): codec headers and keyframes matter to a joining player. */
+function kindOf(packet: AVPacket): 'metadata' | 'audio-header' | 'video-header' | 'keyframe' | 'frame' {
+  const data = packet.data;
+  if (packet.codec_type === 18) return 'metadata';
+  // AAC (sound format 10) with AACPacketType 0 is the AudioSpecificConfig.
+  if (packet.codec_type === 8) return data[0]! >> 4 === 10 && data[1] === 0 ? 'audio-header' : 'frame';
+  // AVC: AVCPacketType 0 is the decoder configuration; frame type 1 is a keyframe.
+  if (data[1] === 0) return 'video-header';
+  return data[0]! >> 4 === 1 ? 'keyframe' : 'frame';
+}
