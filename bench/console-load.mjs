@@ -96,12 +96,12 @@ async function load(url) {
   await page.goto(`${url}/admin/config`, { waitUntil: 'commit' });
   // Usable: the header status is up and the form shows the live config's HTTP port.
   await page.waitForFunction(
+    // Runs in the page: `globalThis` is the window there.
     () => {
-      const input = document.querySelector('input[aria-label="HTTP ports"]');
+      const doc = globalThis.document;
       return (
-        input instanceof HTMLInputElement &&
-        input.value !== '' &&
-        document.querySelector('[aria-label="server status"]')
+        doc.querySelector('input[aria-label="HTTP ports"]')?.value &&
+        doc.querySelector('[aria-label="server status"]')
       );
     },
     undefined,

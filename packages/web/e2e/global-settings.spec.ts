@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from './fixtures.js';
+import { ADMIN, expect, test } from './fixtures.js';
 import { ConsoleShell } from './pages/console-shell.js';
 import { SettingsPage } from './pages/settings-page.js';
 
@@ -79,5 +79,21 @@ test.describe('global settings', () => {
     await expect(settings.webScript(0).prefix).toHaveValue('b');
     await expect(settings.webScript(1).prefix).toHaveValue('');
     await expect(settings.webScript(2).prefix).toBeHidden();
+  });
+
+  test('a new admin password is saved and this browser stays logged in with it', async ({ page, server }) => {
+    const settings = new SettingsPage(page);
+    const shell = new ConsoleShell(page, server.url);
+    await settings.field('Admin UI password').fill('a-new-secret-pw');
+    await settings.saveAndWait();
+    expect(await readFile(server.configPath, 'utf8')).toMatch(/^edit_auth admin a-new-secret-pw;$/m);
+    expect(JSON.parse((await shell.storedCredentials()) ?? '{}')).toEqual({
+      login: ADMIN.login,
+      password: 'a-new-secret-pw',
+    });
+
+    await page.reload();
+    await expect(shell.status).toContainText('Version 0.1.0');
+    await expect(settings.field('Admin UI password')).toHaveValue('a-new-secret-pw');
   });
 });

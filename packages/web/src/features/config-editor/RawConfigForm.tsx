@@ -42,7 +42,6 @@ export function RawConfigForm({ initialText }: { initialText: string }) {
         maxRows={40}
         spellCheck={false}
         styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } }}
-        error={problem !== undefined}
       />
       <Group gap="sm" align="center">
         <Button onClick={() => void save()} disabled={!edited || saving}>
