@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { mkdir, readFile, stat } from 'node:fs/promises';
-import { hostname, tmpdir } from 'node:os';
+import { hostname } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Config, diff, type ServerInfo } from '@sluice/api';
@@ -10,19 +10,12 @@ import { defaultConfigText, randomPassword } from './config/defaults.js';
 import { writeFileDurably } from './config/durable-write.js';
 import { ConfigRejected } from './config/errors.js';
 import { ConfigStore } from './config/store.js';
-import { ClientSessions } from './delivery/client-sessions.js';
-import { DashPackagers } from './delivery/dash-packager.js';
-import { PLAYBACK_OUTPUTS, playbackHandler } from './delivery/playback.js';
-import { RtmpPlayers } from './delivery/rtmp-play.js';
-import { Engine } from './engine/engine.js';
-import { childEnv, killLeftovers, ownerMark } from './engine/ffmpeg/leftovers.js';
-import { PublishSlots } from './engine/publish-slots.js';
-import { RtmpPort } from './ingest/rtmp/rtmp-port.js';
 import { SessionRegistry } from './http/auth.js';
 import { ErrorReportLog } from './http/config-handlers.js';
 import { EventsHub } from './http/events-hub.js';
 import { PortListeners } from './http/listeners.js';
 import { LiveView } from './live/live-view.js';
+import { startMedia } from './media-services.js';
 import { serverStats } from './stats/server-stats.js';
 import { createLogger } from './support/log.js';
 
@@ -58,26 +51,12 @@ async function main(): Promise<void> {
   const startedAt = Date.now();
   const host = hostname();
 
-  // ffmpeg children of a previous run that died without stopping them are ended first.
-  const owner = ownerMark(resolve(options.configPath));
-  const leftovers = await killLeftovers(owner);
-  if (leftovers.length > 0)
-    log.notice(`stopped ${leftovers.length} ffmpeg process(es) left by a previous run`);
-  const clients = new ClientSessions();
-  const dash = new DashPackagers({
-    root: join(tmpdir(), `sluice-dash-${owner}`),
-    ffmpegPath: process.env.SLUICE_FFMPEG ?? 'ffmpeg',
-    env: childEnv(owner),
-  });
-  const engine = new Engine({
+  const media = await startMedia({
     view,
     log,
-    clients,
-    sources: {
-      ffmpegPath: process.env.SLUICE_FFMPEG ?? 'ffmpeg',
-      childEnv: childEnv(owner),
-      slots: new PublishSlots(),
-    },
+    configPath: resolve(options.configPath),
+    host: options.host,
+    ffmpegPath: process.env.SLUICE_FFMPEG,
   });
 
   const serverInfo = (): ServerInfo => ({
@@ -86,7 +65,7 @@ async function main(): Promise<void> {
     build,
     hostname: store.config.hostname ?? host,
     chassis: false,
-    capabilities: { url_publish: true, outputs: [...PLAYBACK_OUTPUTS], drm_applied: [] },
+    capabilities: { url_publish: true, outputs: media.outputs, drm_applied: [] },
     transcoder_devices: [],
   });
   const warnings = (): Record<string, string> =>
@@ -102,7 +81,7 @@ async function main(): Promise<void> {
         hostname: store.config.hostname ?? host,
         startedAt,
         errors: warnings,
-        traffic: () => engine.traffic(),
+        traffic: () => media.engine.traffic(),
       }),
     );
   refreshStats();
@@ -115,40 +94,26 @@ async function main(): Promise<void> {
     errorReports,
     serverInfo,
     consoleDir: options.consoleDir,
-    engine,
-    playback: playbackHandler({ engine, sessions: clients, dash }),
+    engine: media.engine,
+    playback: media.playback,
   });
   await app.ready();
   const listeners = new PortListeners(app.server, options.host, (port, error) =>
     log.error(`can't listen on HTTP port ${port}: ${error.message}`),
   );
 
-  const rtmpPlayers = new RtmpPlayers({
-    engine,
-    sessions: clients,
-    ffmpegPath: process.env.SLUICE_FFMPEG ?? 'ffmpeg',
-    env: childEnv(owner),
-  });
-  const rtmp = new RtmpPort(
-    (request) => engine.acceptPublish(request),
-    log,
-    options.host,
-    rtmpPlayers.handler,
-  );
   store.onChange((next: Config, previous: Config) => {
     const delta = diff(previous, next);
     if (delta !== undefined) view.applyDiff(delta);
     log.setLevel(next.loglevel);
-    engine.apply(next);
-    void rtmp.apply(next.rtmp);
+    void media.apply(next);
     if (JSON.stringify(next.edit_auth) !== JSON.stringify(previous.edit_auth)) sessions.clear();
     if (JSON.stringify(next.http) !== JSON.stringify(previous.http))
       void listeners.reconcile(next.http ?? []);
     refreshStats();
   });
   const ticker = setInterval(refreshStats, 1000);
-  engine.apply(store.config);
-  await rtmp.apply(store.config.rtmp);
+  await media.apply(store.config);
 
   const ports = await listeners.reconcile(store.config.http ?? []);
   if (ports.length === 0) log.error('no HTTP port is open: add `http PORT;` to the config');
@@ -157,11 +122,7 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     log.notice(`${signal}: stopping`);
     clearInterval(ticker);
-    await rtmp.close();
-    await rtmpPlayers.close();
-    await dash.close();
-    await engine.close();
-    clients.stop();
+    await media.close();
     await listeners.close();
     await app.close();
     process.exit(0);

@@ -41,6 +41,18 @@ describe('test source and stream lifecycle', () => {
     expect(streams.map((s) => s.codec_name).sort()).toEqual(['aac', 'h264']);
   });
 
+  it('makes a preview picture once thumbnails are enabled, without restarting the stream', async () => {
+    const before = await streamStats(server, 'demo');
+    await modifyConfig(server, { streams: { demo: { thumbnails: { enabled: true } } } });
+    const jpeg = await waitFor(async () => {
+      const response = await fetch(`${server.url}/demo/preview.jpg`);
+      return response.ok ? Buffer.from(await response.arrayBuffer()) : undefined;
+    }, 15_000);
+    expect(jpeg.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
+    expect(probeStreams(jpeg)).toMatchObject([{ codec_name: 'mjpeg', width: 320 }]);
+    expect((await streamStats(server, 'demo')).start_running_at).toBe(before.start_running_at);
+  });
+
   it('restarts the stream on stream_restart: the source starts over and playback continues', async () => {
     const restart = await server.api('/flussonic/api/stream_restart/demo', { method: 'POST' });
     expect(restart.status).toBe(200);

@@ -7,11 +7,13 @@ import type { ClientSession, ClientSessions, SessionType } from './client-sessio
 import { serveDash } from './dash-handler.js';
 import type { DashPackagers } from './dash-packager.js';
 import { COMMON_HEADERS, refuse, send } from './respond.js';
+import type { Thumbnails } from './thumbnails.js';
 
 export interface PlaybackDeps {
   engine: Engine;
   sessions: ClientSessions;
   dash: DashPackagers;
+  thumbnails: Thumbnails;
 }
 
 /** The output protocols served here (spec 001 §9 protocol names), for server info. */
@@ -22,7 +24,7 @@ export const PLAYBACK_OUTPUTS = ['hls', 'mpegts', 'dash', 'rtmp'] as const;
  * /{name}/mpegts, /{name}/index.mpd and its fragments.
  */
 const SHAPE =
-  /^\/(.+)\/(index\.m3u8|video\.m3u8|mpegts|seg-(\d{1,15})\.ts|index\.mpd|(?:init-stream\d{1,2}|chunk-stream\d{1,2}-\d{1,9})\.m4s)$/;
+  /^\/(.+)\/(index\.m3u8|video\.m3u8|mpegts|seg-(\d{1,15})\.ts|index\.mpd|preview\.jpg|(?:init-stream\d{1,2}|chunk-stream\d{1,2}-\d{1,9})\.m4s)$/;
 /** How long a playlist request waits for the first segment of a stream that is just starting. */
 const FIRST_SEGMENT_WAIT_MS = 10_000;
 /** A continuous-TS player this far behind is cut off rather than buffered without bound. */
@@ -57,7 +59,8 @@ export function playbackHandler(deps: PlaybackDeps): (req: IncomingMessage, res:
       token: params.get('token') ?? undefined,
     };
     const session = (type: SessionType) => deps.sessions.open({ ...who, type }, Date.now());
-    if (resource === 'mpegts') serveMpegts(deps, name, session('mpegts'), req, res);
+    if (resource === 'preview.jpg') servePreview(deps, name, req, res);
+    else if (resource === 'mpegts') serveMpegts(deps, name, session('mpegts'), req, res);
     else if (resource.endsWith('.mpd') || resource.endsWith('.m4s')) {
       void serveDash(deps.engine, deps.dash, deps.sessions, name, resource, session('dash'), req, res);
     } else if (match[3] !== undefined)
@@ -118,6 +121,19 @@ function serveSegment(
     return refuse(res, 404, `segment ${sequence} of ${runtime.name} is not (or no longer) available`);
   // A segment never changes once cut.
   send(deps.sessions, session, req, res, 'video/mp2t', segment.data, 'max-age=60');
+}
+
+/** The newest thumbnail; previews are not playback, so they count to no session. */
+function servePreview(deps: PlaybackDeps, name: string, req: IncomingMessage, res: ServerResponse): void {
+  const jpeg = deps.thumbnails.latest(name);
+  if (!jpeg) return refuse(res, 404, `stream ${name} has no preview (thumbnails off, or not running)`);
+  res.writeHead(200, {
+    ...COMMON_HEADERS,
+    'content-type': 'image/jpeg',
+    'content-length': jpeg.length,
+    'cache-control': 'no-cache',
+  });
+  res.end(req.method === 'HEAD' ? undefined : jpeg);
 }
 
 function serveMpegts(

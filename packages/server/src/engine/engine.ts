@@ -85,6 +85,12 @@ export class Engine {
     return this.streams.get(name) ?? this.published.get(name);
   }
 
+  /** Every stream the engine holds: configured ones, then published ones. */
+  *runtimes(): IterableIterator<StreamRuntime> {
+    yield* this.streams.values();
+    for (const [, { runtime }] of this.published.entries()) yield runtime;
+  }
+
   /** An RTMP publisher arrived: hands it to the slot of the stream it publishes into (spec 000 §4 Publishing). */
   acceptPublish(request: PublishRequest): PublishAnswer {
     const target = routePublish(this.config, request.app, request.name);

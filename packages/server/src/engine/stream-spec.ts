@@ -15,6 +15,8 @@ export interface StreamSpec {
   password: string | undefined;
   /** A publisher sending more than this (kbit/s) is disconnected. */
   maxBitrateKbps: number | undefined;
+  /** A preview picture is made for each segment (thumbnails.enabled). */
+  thumbnails: boolean;
 }
 
 /** Defaults where the config is silent (documented in docs/config.md). */
@@ -41,6 +43,7 @@ export function streamSpec(name: string, stream: Stream): StreamSpec {
     segmentCount: stream.segment_count ?? STREAM_DEFAULTS.segmentCount,
     password: stream.password,
     maxBitrateKbps: stream.max_bitrate,
+    thumbnails: stream.thumbnails?.enabled === true,
   };
 }
 
@@ -57,6 +60,7 @@ export function publishedSpec(name: string, location: Location): StreamSpec {
     segmentCount: STREAM_DEFAULTS.segmentCount,
     password: location.password,
     maxBitrateKbps: undefined,
+    thumbnails: location.thumbnails?.enabled === true,
   };
 }
 

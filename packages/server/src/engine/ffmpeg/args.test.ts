@@ -6,6 +6,7 @@ import {
   remuxArgs,
   TEST_SOURCE_DEFAULTS,
   testSourceArgs,
+  thumbnailArgs,
 } from './args.js';
 
 const head = ['-hide_banner', '-nostdin', '-loglevel', 'level+info', '-nostats'];
@@ -194,6 +195,27 @@ describe('flvOutArgs', () => {
       ...head,
       ...['-f', 'mpegts', '-i', 'pipe:0', '-map', '0:v:0?', '-map', '0:a:0?', '-c', 'copy'],
       ...['-f', 'flv', '-flvflags', 'no_duration_filesize', 'pipe:1'],
+    ]);
+  });
+});
+
+describe('thumbnailArgs', () => {
+  it('decodes keyframes only and writes each as a JPEG, no wider than asked', () => {
+    expect(thumbnailArgs(640)).toEqual([
+      ...head,
+      ...[
+        '-skip_frame',
+        'nokey',
+        '-f',
+        'mpegts',
+        '-i',
+        'pipe:0',
+        '-map',
+        '0:v:0',
+        '-vf',
+        "scale='min(640,iw)':-2",
+      ],
+      ...['-fps_mode', 'passthrough', '-c:v', 'mjpeg', '-q:v', '5', '-f', 'image2pipe', 'pipe:1'],
     ]);
   });
 });

@@ -258,3 +258,31 @@ export function flvOutArgs(): string[] {
     'pipe:1',
   ];
 }
+
+/** One JPEG per keyframe of MPEG-TS from stdin, for stream previews (thumbnails). */
+export function thumbnailArgs(maxWidth: number): string[] {
+  return [
+    ...head(),
+    // Decode keyframes only: a preview every GOP costs one picture's decode, not a whole stream's.
+    '-skip_frame',
+    'nokey',
+    '-f',
+    'mpegts',
+    '-i',
+    'pipe:0',
+    '-map',
+    '0:v:0',
+    '-vf',
+    `scale='min(${maxWidth},iw)':-2`,
+    // One output picture per decoded one, whatever the timestamps say.
+    '-fps_mode',
+    'passthrough',
+    '-c:v',
+    'mjpeg',
+    '-q:v',
+    '5',
+    '-f',
+    'image2pipe',
+    'pipe:1',
+  ];
+}
