@@ -4,6 +4,7 @@ import formbody from '@fastify/formbody';
 import websocket from '@fastify/websocket';
 import type { Config, ServerInfo } from '@sluice/api';
 import type { ConfigStore } from './config/store.js';
+import { HLS_SCRIPT_PATH, loadHlsScript } from './delivery/embed-page.js';
 import type { Engine } from './engine/engine.js';
 import type { LiveView } from './live/live-view.js';
 import type { SessionRegistry } from './http/auth.js';
@@ -81,6 +82,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deps.hub.attach(socket, guard.access(request) !== 'edit'),
   );
 
+  // hls.js for the embed page (/{name}/embed.html, served with playback).
+  const hlsScript = await loadHlsScript();
+  app.get(HLS_SCRIPT_PATH, async (_req, reply) =>
+    reply.type('text/javascript; charset=utf-8').header('cache-control', 'max-age=86400').send(hlsScript),
+  );
   app.get('/', async (_req, reply) => reply.redirect('/admin'));
   await registerConsole(app, deps.consoleDir);
   app.setNotFoundHandler(async (request, reply) =>

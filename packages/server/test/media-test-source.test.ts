@@ -31,6 +31,16 @@ describe('test source and stream lifecycle', () => {
     ]);
   });
 
+  it('serves the embed player page and the hls.js it loads', async () => {
+    const page = await getText(`${server.url}/demo/embed.html?version=3&autoplay=true&token=t1`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('const source = "index.m3u8?token=t1";');
+    expect(page.text).toContain('autoplay muted');
+    const script = await fetch(`${server.url}/embed/hls.min.js`);
+    expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect((await script.text()).length).toBeGreaterThan(100_000);
+  });
+
   it('serves DASH: a live MPD with fragmented-MP4 segments that ffprobe reads', async () => {
     const manifest = await getText(`${server.url}/demo/index.mpd`);
     expect(manifest.status).toBe(200);

@@ -5,6 +5,7 @@ import { masterPlaylist } from '../media/hls-playlist.js';
 import type { PacketBus } from '../media/packet-bus.js';
 import type { ClientSession, ClientSessions, SessionType } from './client-sessions.js';
 import { serveDash } from './dash-handler.js';
+import { embedPage } from './embed-page.js';
 import type { DashPackagers } from './dash-packager.js';
 import { COMMON_HEADERS, refuse, send } from './respond.js';
 import type { Thumbnails } from './thumbnails.js';
@@ -24,7 +25,7 @@ export const PLAYBACK_OUTPUTS = ['hls', 'mpegts', 'dash', 'rtmp'] as const;
  * /{name}/mpegts, /{name}/index.mpd and its fragments.
  */
 const SHAPE =
-  /^\/(.+)\/(index\.m3u8|video\.m3u8|mpegts|seg-(\d{1,15})\.ts|index\.mpd|preview\.jpg|(?:init-stream\d{1,2}|chunk-stream\d{1,2}-\d{1,9})\.m4s)$/;
+  /^\/(.+)\/(index\.m3u8|video\.m3u8|mpegts|seg-(\d{1,15})\.ts|index\.mpd|preview\.jpg|embed\.html|(?:init-stream\d{1,2}|chunk-stream\d{1,2}-\d{1,9})\.m4s)$/;
 /** How long a playlist request waits for the first segment of a stream that is just starting. */
 const FIRST_SEGMENT_WAIT_MS = 10_000;
 /** A continuous-TS player this far behind is cut off rather than buffered without bound. */
@@ -59,7 +60,8 @@ export function playbackHandler(deps: PlaybackDeps): (req: IncomingMessage, res:
       token: params.get('token') ?? undefined,
     };
     const session = (type: SessionType) => deps.sessions.open({ ...who, type }, Date.now());
-    if (resource === 'preview.jpg') servePreview(deps, name, req, res);
+    if (resource === 'embed.html') serveEmbed(name, params, req, res);
+    else if (resource === 'preview.jpg') servePreview(deps, name, req, res);
     else if (resource === 'mpegts') serveMpegts(deps, name, session('mpegts'), req, res);
     else if (resource.endsWith('.mpd') || resource.endsWith('.m4s')) {
       void serveDash(deps.engine, deps.dash, deps.sessions, name, resource, session('dash'), req, res);
@@ -121,6 +123,17 @@ function serveSegment(
     return refuse(res, 404, `segment ${sequence} of ${runtime.name} is not (or no longer) available`);
   // A segment never changes once cut.
   send(deps.sessions, session, req, res, 'video/mp2t', segment.data, 'max-age=60');
+}
+
+/** The player page; the playlists it loads are what counts to a session. */
+function serveEmbed(name: string, query: URLSearchParams, req: IncomingMessage, res: ServerResponse): void {
+  const page = Buffer.from(embedPage(name, query));
+  res.writeHead(200, {
+    'content-type': 'text/html; charset=utf-8',
+    'content-length': page.length,
+    'cache-control': 'no-cache',
+  });
+  res.end(req.method === 'HEAD' ? undefined : page);
 }
 
 /** The newest thumbnail; previews are not playback, so they count to no session. */
