@@ -11,7 +11,7 @@ import { ConfigUploadButton } from './ConfigUploadButton.js';
 import { GLOBAL_SETTINGS_KEYS } from './global-keys.js';
 import { ProtocolsSection } from './ProtocolsSection.js';
 import { TlsSection } from './TlsSection.js';
-import { useConfigIssues } from './use-global-issues.js';
+import { useConfigIssues } from './use-config-issues.js';
 import { WebScriptsSection } from './WebScriptsSection.js';
 
 /** Global settings (spec 000 §2, tab Settings) except the certificate block. */
