@@ -14,6 +14,7 @@ import { SessionRegistry } from './http/auth.js';
 import { ErrorReportLog } from './http/config-handlers.js';
 import { EventsHub } from './http/events-hub.js';
 import { PortListeners } from './http/listeners.js';
+import { TopicBus } from './http/topics.js';
 import { LiveView } from './live/live-view.js';
 import { startMedia } from './media-services.js';
 import { serverStats } from './stats/server-stats.js';
@@ -46,6 +47,17 @@ async function main(): Promise<void> {
   const view = new LiveView();
   view.applyDiff(store.config);
   const hub = new EventsHub(view);
+  // `config_saved` tells subscribed consoles at once that the config was written.
+  const topics = new TopicBus(['config_saved']);
+  hub.handle(
+    'subscribe:',
+    (topic, client) => {
+      const result = topics.subscribe(topic, client);
+      if (typeof result === 'string') client.send({ event: 'error', message: result });
+      else return result;
+    },
+    'unsubscribe:',
+  );
   const sessions = new SessionRegistry();
   const errorReports = new ErrorReportLog();
   const startedAt = Date.now();
@@ -105,6 +117,7 @@ async function main(): Promise<void> {
   store.onChange((next: Config, previous: Config) => {
     const delta = diff(previous, next);
     if (delta !== undefined) view.applyDiff(delta);
+    topics.publish('config_saved', { event: 'config_saved', at: Date.now() });
     log.setLevel(next.loglevel);
     void media.apply(next);
     if (JSON.stringify(next.edit_auth) !== JSON.stringify(previous.edit_auth)) sessions.clear();

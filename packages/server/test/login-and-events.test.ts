@@ -131,6 +131,34 @@ describe('events websocket', () => {
     b.close();
   });
 
+  it('pushes config_saved to subscribers of that topic until they unsubscribe', async () => {
+    const client = await EventsClient.open(`${server.url}${events}`, { authorization: basicAuth() });
+    const unknown = await client.request('subscribe:no_such_topic', 'error');
+    expect(unknown.message).toMatch(/unknown topic: no_such_topic/);
+    client.send('subscribe:config_saved');
+    const save = () =>
+      server.api('/flussonic/api/modify_config', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ streams: { topic_test: { urls: ['udp://239.0.0.1:1'] } } }),
+      });
+    // The subscription is registered before the next command is read: read_config orders them.
+    await client.request('read_config', 'current_config');
+    await save();
+    await waitFor(() => client.events.some((e) => e.event === 'config_saved'));
+    client.send('unsubscribe:config_saved');
+    await client.request('read_config', 'current_config');
+    const seen = client.events.filter((e) => e.event === 'config_saved').length;
+    await server.api('/flussonic/api/modify_config', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ streams: { topic_test: null } }),
+    });
+    await client.request('read_config', 'current_config');
+    expect(client.events.filter((e) => e.event === 'config_saved').length).toBe(seen);
+    client.close();
+  });
+
   it('answers an unknown command with an error event', async () => {
     const client = await EventsClient.open(`${server.url}${events}`, { authorization: basicAuth() });
     const error = await client.request('no_such_command', 'error');
