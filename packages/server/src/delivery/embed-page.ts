@@ -14,8 +14,9 @@ const htmlEscape = (s: string) =>
 
 /**
  * The player page of spec 001 §7 (GET /{name}/embed.html?version=3&autoplay&token=…), meant for
- * the 640x480 iframe of the embed code: the stream's HLS in a <video>, natively where the browser
- * plays HLS (Safari), through hls.js elsewhere. `autoplay` starts muted, as browsers allow only that.
+ * the 640x480 iframe of the embed code: the stream's HLS in a <video> through hls.js (Media Source
+ * Extensions), else natively (iOS Safari). hls.js comes first: some Chromium builds claim native HLS
+ * and then fail to parse it. `autoplay` starts muted, as browsers allow only that.
  */
 export function embedPage(name: string, query: URLSearchParams): string {
   const token = query.get('token');
@@ -37,12 +38,11 @@ export function embedPage(name: string, query: URLSearchParams): string {
 <script>
 const source = ${json};
 const video = document.getElementById('player');
-if (video.canPlayType('application/vnd.apple.mpegurl')) video.src = source;
-else if (window.Hls && Hls.isSupported()) {
+if (window.Hls && Hls.isSupported()) {
   const hls = new Hls({ liveSyncDurationCount: 3 });
   hls.loadSource(source);
   hls.attachMedia(video);
-}
+} else if (video.canPlayType('application/vnd.apple.mpegurl')) video.src = source;
 </script>
 </body>
 </html>
