@@ -32,6 +32,21 @@ export const dvrInfo = z.looseObject({
   ranges: z.array(z.looseObject({ from: z.number(), duration: z.number() })).optional(),
 });
 
+/** One push of a stream (issue 4 Pushes): where it goes and how it fares. */
+export const pushStats = z.looseObject({
+  url: z.string(),
+  /** running: sending; retrying: waiting to start again after a failure; unsupported: no way to push there. */
+  status: z.enum(['starting', 'running', 'retrying', 'unsupported']),
+  /** Bytes handed to the push since the stream started. */
+  bytes: z.number(),
+  /** Restarts after failures. */
+  retries: z.number(),
+  error: z.string().optional(),
+  /** When the current attempt started (ms since epoch). */
+  started_at: z.number().optional(),
+});
+export type PushStats = z.infer<typeof pushStats>;
+
 /** Runtime figures of one stream (spec 000 §3 "Stream stats"); every figure is measured. */
 export const streamStats = z.looseObject({
   alive: z.boolean().optional(),
@@ -63,6 +78,7 @@ export const streamStats = z.looseObject({
   url: z.string().optional(),
   published_from: z.string().optional(),
   published_via: z.string().optional(),
+  pushes: z.array(pushStats).optional(),
 });
 export type StreamStats = z.infer<typeof streamStats>;
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, minimalConfig, type RunningServer, startServer, waitFor } from './harness.js';
-import { probeStreams, rtmpPublisher, streamStats } from './media-helpers.js';
+import { modifyConfig, probeStreams, rtmpPublisher, streamStats } from './media-helpers.js';
 
 /** RTMP publishing into a location and into a configured stream (spec 000 §3 Location, §4 Publishing). */
 describe('RTMP publish', () => {
@@ -94,6 +94,34 @@ describe('RTMP publish', () => {
       return (s.bytes_out ?? 0) > 0 ? s : undefined;
     });
     expect(stats.bytes_out).toBeGreaterThan(10_000);
+  });
+
+  it('pushes a stream to each push url, retrying the ones that fail', async () => {
+    const good = `${rtmp}/live/pushed`;
+    const bad = 'rtmp://127.0.0.1:1/nowhere/x';
+    await modifyConfig(server, {
+      streams: {
+        src: {
+          urls: [{ url: 'test://?size=320x180&bitrate=300' }],
+          static: true,
+          pushes: [{ url: good }, { url: bad }],
+        },
+      },
+    });
+    // The push publishes into this server's own location: the pushed stream appears there, alive.
+    const pushed = await waitFor(async () => {
+      const s = await streamStats(server, 'live/pushed', 'live');
+      return s.alive ? s : undefined;
+    }, 25_000);
+    expect(pushed.media_info?.tracks.map((t) => t.codec)).toEqual(['h264', 'aac']);
+    const stats = await waitFor(async () => {
+      const s = await streamStats(server, 'src');
+      return (s.pushes?.[1]?.retries ?? 0) >= 1 ? s : undefined;
+    }, 15_000);
+    expect(stats.pushes?.[0]).toMatchObject({ url: good, status: 'running', retries: 0 });
+    expect(stats.pushes?.[0]?.bytes).toBeGreaterThan(0);
+    expect(stats.pushes?.[1]).toMatchObject({ url: bad });
+    expect(stats.pushes?.[1]?.error).toMatch(/exited with code/);
   });
 
   it('refuses a publish that no stream or location accepts', async () => {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { dashArgs, dashCodec } from '../engine/ffmpeg/args.js';
+import { dashArgs, dashCodec } from '../engine/ffmpeg/output-args.js';
 import { Supervisor } from '../engine/ffmpeg/supervisor.js';
 import type { StreamRuntime } from '../engine/stream-runtime.js';
 import type { PacketBus } from '../media/packet-bus.js';

@@ -2,7 +2,7 @@ import Flv from 'node-media-server/src/protocol/flv.js';
 import Rtmp from 'node-media-server/src/protocol/rtmp.js';
 import type { AVPacket } from 'node-media-server/src/core/avpacket.js';
 import type { Engine } from '../engine/engine.js';
-import { flvOutArgs } from '../engine/ffmpeg/args.js';
+import { flvOutArgs } from '../engine/ffmpeg/output-args.js';
 import { Supervisor } from '../engine/ffmpeg/supervisor.js';
 import type { PlayHandler, PlaySession, PublishRequest } from '../ingest/rtmp/rtmp-server.js';
 import type { PacketBus } from '../media/packet-bus.js';

@@ -1,5 +1,5 @@
 import type { Engine } from '../engine/engine.js';
-import { thumbnailArgs } from '../engine/ffmpeg/args.js';
+import { thumbnailArgs } from '../engine/ffmpeg/output-args.js';
 import { Supervisor } from '../engine/ffmpeg/supervisor.js';
 import type { StreamRuntime } from '../engine/stream-runtime.js';
 import type { PacketBus } from '../media/packet-bus.js';

@@ -177,12 +177,14 @@ export class Engine {
     for (const [name, runtime] of this.streams) {
       const figures = this.deps.clients.figures(name, now);
       this.stopIfIdle(runtime, figures, now);
+      runtime.maintain();
       const stats = runtime.stats(now, figures);
       this.limitBitrate(runtime, stats.bitrate);
       writes.push(...statsWrites(snapshot, ['streams', name], stats));
     }
     this.published.sweep(this.config, now);
     for (const [name, { prefix, runtime }] of this.published.entries()) {
+      runtime.maintain();
       const stats = runtime.stats(now, this.deps.clients.figures(name, now));
       writes.push(...statsWrites(snapshot, ['lives', prefix, 'streams', name], stats));
     }

@@ -1,6 +1,7 @@
 import type { SourceEntry, StreamStats } from '@sluice/api';
 import { LineLog } from './ffmpeg/line-log.js';
 import { PacketBus } from '../media/packet-bus.js';
+import { StreamPushes } from './pushes.js';
 import { planSource } from './source-url.js';
 import { createSource, redactUrl, type SourceContext } from './sources/create-source.js';
 import type { Source, SourceEvents } from './sources/source.js';
@@ -31,6 +32,7 @@ export class StreamRuntime {
   private retryCount = 0;
   private sourceError: string | undefined;
   private readonly logListeners = new Set<(line: string) => void>();
+  private readonly pushes: StreamPushes;
 
   constructor(
     public spec: StreamSpec,
@@ -39,6 +41,14 @@ export class StreamRuntime {
     this.log = new LineLog(500, (line) => {
       for (const listener of this.logListeners) listener(line);
     });
+    this.pushes = new StreamPushes({ ffmpegPath: context.ffmpegPath, env: context.childEnv }, (line) =>
+      this.note(line),
+    );
+  }
+
+  /** Called each second: brings the pushes in line with the spec and the running bus. */
+  maintain(): void {
+    this.pushes.sync(this.spec.pushes, this.bus);
   }
 
   get name(): string {
@@ -97,7 +107,7 @@ export class StreamRuntime {
     this.switcher = undefined;
     this.bus = undefined;
     this.startedAt = undefined;
-    await switcher.stop();
+    await Promise.all([switcher.stop(), this.pushes.stop()]);
     this.note('stopped');
   }
 
@@ -156,6 +166,8 @@ export class StreamRuntime {
     };
     if (clients.lastAccessAt !== undefined) stats.last_access_at = clients.lastAccessAt;
     if (this.sourceError !== undefined) stats.source_error = this.sourceError;
+    const pushes = this.pushes.stats();
+    if (pushes.length > 0) stats.pushes = pushes;
     if (!bus || this.startedAt === undefined) return stats;
     const demux = bus.demux;
     const delay = bus.lastPacketAt > 0 ? nowMs - bus.lastPacketAt : nowMs - this.startedAt;

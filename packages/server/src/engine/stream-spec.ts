@@ -17,6 +17,8 @@ export interface StreamSpec {
   maxBitrateKbps: number | undefined;
   /** A preview picture is made for each segment (thumbnails.enabled). */
   thumbnails: boolean;
+  /** Where the stream is pushed to (pushes[].url). */
+  pushes: string[];
 }
 
 /** Defaults where the config is silent (documented in docs/config.md). */
@@ -44,6 +46,7 @@ export function streamSpec(name: string, stream: Stream): StreamSpec {
     password: stream.password,
     maxBitrateKbps: stream.max_bitrate,
     thumbnails: stream.thumbnails?.enabled === true,
+    pushes: (stream.pushes ?? []).map((p) => p.url),
   };
 }
 
@@ -61,6 +64,7 @@ export function publishedSpec(name: string, location: Location): StreamSpec {
     password: location.password,
     maxBitrateKbps: undefined,
     thumbnails: location.thumbnails?.enabled === true,
+    pushes: [],
   };
 }
 

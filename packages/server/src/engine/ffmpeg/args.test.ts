@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  dashArgs,
-  flvOutArgs,
-  flvRemuxArgs,
-  remuxArgs,
-  TEST_SOURCE_DEFAULTS,
-  testSourceArgs,
-  thumbnailArgs,
-} from './args.js';
+import { flvRemuxArgs, remuxArgs, TEST_SOURCE_DEFAULTS, testSourceArgs } from './args.js';
 
 const head = ['-hide_banner', '-nostdin', '-loglevel', 'level+info', '-nostats'];
 const tail = ['-c', 'copy', '-f', 'mpegts', 'pipe:1'];
@@ -135,87 +127,5 @@ describe('remuxArgs', () => {
 describe('flvRemuxArgs', () => {
   it('reads FLV on stdin and writes MPEG-TS on stdout, copying the codecs', () => {
     expect(flvRemuxArgs()).toEqual([...head, '-f', 'flv', '-i', 'pipe:0', ...allTracks, ...tail]);
-  });
-});
-
-describe('dashArgs', () => {
-  it('copies H.264 and AAC from stdin into live DASH, telling ffmpeg the MP4 tags', () => {
-    expect(
-      dashArgs({
-        manifestPath: '/tmp/d/index.mpd',
-        videoCodec: 'h264',
-        audioCodec: 'aac',
-        segmentSeconds: 2,
-      }),
-    ).toEqual([
-      ...head,
-      ...[
-        '-f',
-        'mpegts',
-        '-i',
-        'pipe:0',
-        '-map',
-        '0:v:0',
-        '-map',
-        '0:a:0',
-        '-c',
-        'copy',
-        '-tag:v',
-        'avc1',
-        '-tag:a',
-        'mp4a',
-      ],
-      ...[
-        '-f',
-        'dash',
-        '-seg_duration',
-        '2',
-        '-window_size',
-        '5',
-        '-extra_window_size',
-        '3',
-        '-use_template',
-        '1',
-      ],
-      ...['-use_timeline', '1', '-adaptation_sets', 'id=0,streams=v id=1,streams=a', '-remove_at_exit', '1'],
-      '/tmp/d/index.mpd',
-    ]);
-  });
-
-  it('leaves out a track DASH cannot carry', () => {
-    const args = dashArgs({ manifestPath: 'm', videoCodec: 'mp2v', audioCodec: 'aac', segmentSeconds: 2 });
-    expect(args).not.toContain('0:v:0');
-    expect(args[args.indexOf('-adaptation_sets') + 1]).toBe('id=0,streams=a');
-  });
-});
-
-describe('flvOutArgs', () => {
-  it('copies the first video and audio tracks from stdin into FLV on stdout', () => {
-    expect(flvOutArgs()).toEqual([
-      ...head,
-      ...['-f', 'mpegts', '-i', 'pipe:0', '-map', '0:v:0?', '-map', '0:a:0?', '-c', 'copy'],
-      ...['-f', 'flv', '-flvflags', 'no_duration_filesize', 'pipe:1'],
-    ]);
-  });
-});
-
-describe('thumbnailArgs', () => {
-  it('decodes keyframes only and writes each as a JPEG, no wider than asked', () => {
-    expect(thumbnailArgs(640)).toEqual([
-      ...head,
-      ...[
-        '-skip_frame',
-        'nokey',
-        '-f',
-        'mpegts',
-        '-i',
-        'pipe:0',
-        '-map',
-        '0:v:0',
-        '-vf',
-        "scale='min(640,iw)':-2",
-      ],
-      ...['-fps_mode', 'passthrough', '-c:v', 'mjpeg', '-q:v', '5', '-f', 'image2pipe', 'pipe:1'],
-    ]);
   });
 });

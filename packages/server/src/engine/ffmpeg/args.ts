@@ -1,27 +1,10 @@
+import { head, mpegtsToStdout } from './common-args.js';
+
 /**
  * ffmpeg command lines as data: pure functions returning argv, tested by exact value. Nothing here
- * spawns, and nothing is ever joined into a shell string.
+ * spawns, and nothing is ever joined into a shell string. This file: the inputs (sources); the
+ * outputs (DASH, RTMP play, previews, pushes) are in output-args.ts.
  */
-
-/** Flags every child gets first. */
-function head(): string[] {
-  return [
-    '-hide_banner',
-    // Without -nostdin ffmpeg reads its stdin for interactive keys and can stop on a stray 'q'.
-    '-nostdin',
-    // level+ prefixes each line with [error]/[warning]…, which the stream log shows as is;
-    // info keeps the one-time input and mapping description, and -nostats drops the progress
-    // line ffmpeg would otherwise rewrite every half second.
-    '-loglevel',
-    'level+info',
-    '-nostats',
-  ];
-}
-
-/** MPEG-TS on stdout, which the engine reads into the stream's packet bus. */
-function mpegtsToStdout(): string[] {
-  return ['-f', 'mpegts', 'pipe:1'];
-}
 
 export interface TestSourceOptions {
   width: number;
@@ -165,124 +148,5 @@ export function flvRemuxArgs(): string[] {
     '-c',
     'copy',
     ...mpegtsToStdout(),
-  ];
-}
-
-export interface DashOutput {
-  /** Where index.mpd and the segments are written. */
-  manifestPath: string;
-  videoCodec: string | undefined;
-  audioCodec: string | undefined;
-  segmentSeconds: number;
-}
-
-/** MP4 sample entries DASH players know, by the codec names media_info uses. */
-const MP4_TAGS: Record<string, string> = {
-  h264: 'avc1',
-  hevc: 'hvc1',
-  aac: 'mp4a',
-  mp3: 'mp4a',
-  ac3: 'ac-3',
-  eac3: 'ec-3',
-};
-
-/** Whether a codec can go into DASH's fragmented MP4. */
-export const dashCodec = (codec: string | undefined): boolean => codec !== undefined && codec in MP4_TAGS;
-
-/** Packages MPEG-TS from stdin as live DASH (fragmented MP4 segments and a rolling MPD) in a folder. */
-export function dashArgs(out: DashOutput): string[] {
-  const sets: string[] = [];
-  const maps: string[] = [];
-  const tags: string[] = [];
-  if (dashCodec(out.videoCodec)) {
-    maps.push('-map', '0:v:0');
-    // MPEG-TS stream types are no MP4 tags: ffmpeg refuses to copy them into MP4 unless told the right one.
-    tags.push('-tag:v', MP4_TAGS[out.videoCodec!]!);
-    sets.push(`id=${sets.length},streams=v`);
-  }
-  if (dashCodec(out.audioCodec)) {
-    maps.push('-map', '0:a:0');
-    tags.push('-tag:a', MP4_TAGS[out.audioCodec!]!);
-    sets.push(`id=${sets.length},streams=a`);
-  }
-  return [
-    ...head(),
-    '-f',
-    'mpegts',
-    '-i',
-    'pipe:0',
-    ...maps,
-    '-c',
-    'copy',
-    ...tags,
-    '-f',
-    'dash',
-    '-seg_duration',
-    String(out.segmentSeconds),
-    // A rolling live window of 5 segments, and 3 more kept on disk for players a little behind.
-    '-window_size',
-    '5',
-    '-extra_window_size',
-    '3',
-    '-use_template',
-    '1',
-    '-use_timeline',
-    '1',
-    '-adaptation_sets',
-    sets.join(' '),
-    '-remove_at_exit',
-    '1',
-    out.manifestPath,
-  ];
-}
-
-/** Repackages MPEG-TS from stdin as FLV on stdout, for RTMP players. */
-export function flvOutArgs(): string[] {
-  return [
-    ...head(),
-    '-f',
-    'mpegts',
-    '-i',
-    'pipe:0',
-    '-map',
-    '0:v:0?',
-    '-map',
-    '0:a:0?',
-    '-c',
-    'copy',
-    '-f',
-    'flv',
-    // A pipe can't be rewound: no seeking back at the end to fill in duration and size.
-    '-flvflags',
-    'no_duration_filesize',
-    'pipe:1',
-  ];
-}
-
-/** One JPEG per keyframe of MPEG-TS from stdin, for stream previews (thumbnails). */
-export function thumbnailArgs(maxWidth: number): string[] {
-  return [
-    ...head(),
-    // Decode keyframes only: a preview every GOP costs one picture's decode, not a whole stream's.
-    '-skip_frame',
-    'nokey',
-    '-f',
-    'mpegts',
-    '-i',
-    'pipe:0',
-    '-map',
-    '0:v:0',
-    '-vf',
-    `scale='min(${maxWidth},iw)':-2`,
-    // One output picture per decoded one, whatever the timestamps say.
-    '-fps_mode',
-    'passthrough',
-    '-c:v',
-    'mjpeg',
-    '-q:v',
-    '5',
-    '-f',
-    'image2pipe',
-    'pipe:1',
   ];
 }

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { dashArgs, flvOutArgs, pushArgs, pushFormat, thumbnailArgs } from './output-args.js';
+
+const head = ['-hide_banner', '-nostdin', '-loglevel', 'level+info', '-nostats'];
+
+describe('dashArgs', () => {
+  it('copies H.264 and AAC from stdin into live DASH, telling ffmpeg the MP4 tags', () => {
+    expect(
+      dashArgs({
+        manifestPath: '/tmp/d/index.mpd',
+        videoCodec: 'h264',
+        audioCodec: 'aac',
+        segmentSeconds: 2,
+      }),
+    ).toEqual([
+      ...head,
+      ...[
+        '-f',
+        'mpegts',
+        '-i',
+        'pipe:0',
+        '-map',
+        '0:v:0',
+        '-map',
+        '0:a:0',
+        '-c',
+        'copy',
+        '-tag:v',
+        'avc1',
+        '-tag:a',
+        'mp4a',
+      ],
+      ...[
+        '-f',
+        'dash',
+        '-seg_duration',
+        '2',
+        '-window_size',
+        '5',
+        '-extra_window_size',
+        '3',
+        '-use_template',
+        '1',
+      ],
+      ...['-use_timeline', '1', '-adaptation_sets', 'id=0,streams=v id=1,streams=a', '-remove_at_exit', '1'],
+      '/tmp/d/index.mpd',
+    ]);
+  });
+
+  it('leaves out a track DASH cannot carry', () => {
+    const args = dashArgs({ manifestPath: 'm', videoCodec: 'mp2v', audioCodec: 'aac', segmentSeconds: 2 });
+    expect(args).not.toContain('0:v:0');
+    expect(args[args.indexOf('-adaptation_sets') + 1]).toBe('id=0,streams=a');
+  });
+});
+
+describe('flvOutArgs', () => {
+  it('copies the first video and audio tracks from stdin into FLV on stdout', () => {
+    expect(flvOutArgs()).toEqual([
+      ...head,
+      ...['-f', 'mpegts', '-i', 'pipe:0', '-map', '0:v:0?', '-map', '0:a:0?', '-c', 'copy'],
+      ...['-f', 'flv', '-flvflags', 'no_duration_filesize', 'pipe:1'],
+    ]);
+  });
+});
+
+describe('thumbnailArgs', () => {
+  it('decodes keyframes only and writes each as a JPEG, no wider than asked', () => {
+    expect(thumbnailArgs(640)).toEqual([
+      ...head,
+      ...[
+        '-skip_frame',
+        'nokey',
+        '-f',
+        'mpegts',
+        '-i',
+        'pipe:0',
+        '-map',
+        '0:v:0',
+        '-vf',
+        "scale='min(640,iw)':-2",
+      ],
+      ...['-fps_mode', 'passthrough', '-c:v', 'mjpeg', '-q:v', '5', '-f', 'image2pipe', 'pipe:1'],
+    ]);
+  });
+});
+
+describe('pushArgs', () => {
+  const input = ['-f', 'mpegts', '-i', 'pipe:0', '-map', '0:v?', '-map', '0:a?', '-c', 'copy'];
+  it('pushes RTMP as FLV and UDP as MPEG-TS in 7-packet datagrams', () => {
+    expect(pushArgs('rtmp://cdn/app/key')).toEqual([...head, ...input, '-f', 'flv', 'rtmp://cdn/app/key']);
+    expect(pushArgs('udp://239.0.0.1:1234')).toEqual([
+      ...head,
+      ...input,
+      '-f',
+      'mpegts',
+      'udp://239.0.0.1:1234?pkt_size=1316',
+    ]);
+    expect(pushFormat('http://x/y')).toBeUndefined();
+  });
+});
