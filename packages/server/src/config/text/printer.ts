@@ -4,16 +4,19 @@ import type { CanonNode } from './codec/spec.js';
 export const STEP = '  ';
 
 export function headText(node: CanonNode): string {
-  return [node.name, ...node.args].join(' ');
+  return node.args.length === 0 ? node.name : `${node.name} ${node.args.join(' ')}`;
 }
 
 /** A directive in canonical form; `indent` is the indentation of its own line (already written). */
 export function printNode(node: CanonNode, indent: string, eol: string): string {
-  if (!node.body) return `${headText(node)};`;
-  if (node.body.children.length === 0) return `${headText(node)} {}`;
+  const head = headText(node);
+  if (!node.body) return `${head};`;
+  const children = node.body.children;
+  if (children.length === 0) return `${head} {}`;
   const inner = indent + STEP;
-  const lines = node.body.children.map((child) => `${inner}${printNode(child, inner, eol)}${eol}`);
-  return `${headText(node)} {${eol}${lines.join('')}${indent}}`;
+  let text = `${head} {${eol}`;
+  for (const child of children) text += `${inner}${printNode(child, inner, eol)}${eol}`;
+  return `${text}${indent}}`;
 }
 
 const texts = new WeakMap<CanonNode, string>();

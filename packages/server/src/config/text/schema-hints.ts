@@ -43,9 +43,27 @@ function branches(s: Hint): JsonSchema[] {
   return found;
 }
 
+const typesCache = new WeakMap<JsonSchema, string[]>();
+
 function types(s: JsonSchema): string[] | undefined {
   if (s.type === undefined) return undefined;
-  return (Array.isArray(s.type) ? s.type : [s.type]).map((t) => (t === 'integer' ? 'number' : t));
+  let found = typesCache.get(s);
+  if (!found) {
+    found = (Array.isArray(s.type) ? s.type : [s.type]).map((t) => (t === 'integer' ? 'number' : t));
+    typesCache.set(s, found);
+  }
+  return found;
+}
+
+/** Memoizes a function of a schema node; `undefined` (no schema) is not cached. */
+function perNode<T>(compute: (s: JsonSchema) => T): (s: Hint) => T | undefined {
+  const cache = new WeakMap<JsonSchema, { value: T }>();
+  return (s) => {
+    if (!s) return undefined;
+    let hit = cache.get(s);
+    if (!hit) cache.set(s, (hit = { value: compute(s) }));
+    return hit.value;
+  };
 }
 
 function combine(found: JsonSchema[]): Hint {
@@ -73,14 +91,14 @@ function findProperty(s: JsonSchema, key: string): Hint {
   return combine(found);
 }
 
-/** The schema of an array's items. */
-export function itemHint(s: Hint): Hint {
+/** The schema of an array's items (the same object each time, so that hints below it are cached too). */
+export const itemHint: (s: Hint) => Hint = perNode((s) => {
   const found: JsonSchema[] = [];
   for (const b of branches(s)) {
     if (types(b)?.includes('array') && b.items && !Array.isArray(b.items)) found.push(b.items);
   }
   return combine(found);
-}
+});
 
 /** Declared property names, in the schema's order (the canonical order of directives). */
 export function declaredKeys(s: Hint): string[] {
@@ -93,17 +111,28 @@ export function declaredKeys(s: Hint): string[] {
   return keys;
 }
 
+const KINDS: readonly Kind[] = ['string', 'number', 'boolean', 'array', 'object'];
+
+/** The kinds a schema node allows, one bit each in the order of KINDS. */
+const allowedKinds = perNode((s) => {
+  let bits = 0;
+  KINDS.forEach((kind, i) => {
+    const ok = branches(s).some((b) => {
+      const t = types(b);
+      return t === undefined || t.includes(kind);
+    });
+    if (ok) bits |= 1 << i;
+  });
+  return bits;
+});
+
 /** Whether a value of this kind may stand here. An unknown place (no hint) allows anything. */
 export function allows(s: Hint, kind: Kind): boolean {
   if (!s) return true;
-  return branches(s).some((b) => {
-    const t = types(b);
-    return t === undefined || t.includes(kind);
-  });
+  return ((allowedKinds(s) as number) & (1 << KINDS.indexOf(kind))) !== 0;
 }
 
-/** A place the schema types as an array and nothing else: `domains a b;` and `http 80;` are lists there. */
-export function isArrayOnly(s: Hint): boolean {
+const arrayOnly = perNode((s) => {
   const bs = branches(s);
   return (
     bs.length > 0 &&
@@ -112,12 +141,17 @@ export function isArrayOnly(s: Hint): boolean {
       return t !== undefined && t.length === 1 && t[0] === 'array';
     })
   );
+});
+
+/** A place the schema types as an array and nothing else: `domains a b;` and `http 80;` are lists there. */
+export function isArrayOnly(s: Hint): boolean {
+  return arrayOnly(s) ?? false;
 }
 
 /** The value schema of a record (`streams` → one stream). */
-export function recordValueHint(s: Hint): Hint {
+export const recordValueHint: (s: Hint) => Hint = perNode((s) => {
   const found: JsonSchema[] = [];
   for (const b of branches(s))
     if (typeof b.additionalProperties === 'object') found.push(b.additionalProperties);
   return combine(found);
-}
+});

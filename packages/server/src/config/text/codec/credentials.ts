@@ -28,7 +28,7 @@ export function credentialsHandler(directive: 'edit_auth' | 'view_auth', spec: (
       if (password) put(out, 'password', password.text);
       readOptions(d, d.args.slice(words.length), spec(), out);
       ctx.set([directive], out, d.pos);
-      return { group: directive };
+      return { group: directive, value: out };
     },
     encode(_key, value) {
       if (!isPlainObject(value) || typeof value.login !== 'string' || typeof value.password !== 'string')

@@ -1,28 +1,11 @@
-import { isPlainObject } from '@sluice/api';
 import { syntaxError } from '../errors.js';
 import { formatString } from '../scalars.js';
 import type { Word } from '../tree.js';
 import { parseNumber } from '../units.js';
 import { put } from './block.js';
+import { allPlainObjects, byPosition } from './items.js';
 import { readOptions, withOptions, without } from './options.js';
 import type { BlockSpec, CanonNode, Handler } from './spec.js';
-
-/** Sorts keyed items by their `position`; items without one go last, ties keep key order. */
-export function byPosition(items: Record<string, unknown>): [string, Record<string, unknown>][] {
-  const entries = Object.entries(items) as [string, Record<string, unknown>][];
-  const rank = (item: Record<string, unknown>) =>
-    typeof item.position === 'number' && Number.isFinite(item.position)
-      ? item.position
-      : Number.POSITIVE_INFINITY;
-  return entries
-    .map((e, i) => ({ e, i, p: rank(e[1]) }))
-    .sort((a, b) => (a.p === b.p ? a.i - b.i : a.p < b.p ? -1 : 1))
-    .map((x) => x.e);
-}
-
-export function allPlainObjects(value: unknown): value is Record<string, Record<string, unknown>> {
-  return isPlainObject(value) && Object.keys(value).length > 0 && Object.values(value).every(isPlainObject);
-}
 
 /** `disk NAME mode=keep;` inside `dvr NAME { … }`: disks[NAME] = {position, mode}, position by order. */
 export function diskHandler(item: () => BlockSpec): Handler {
@@ -41,10 +24,10 @@ export function diskHandler(item: () => BlockSpec): Handler {
     },
     encode(_key, value) {
       if (!allPlainObjects(value)) return undefined;
-      return byPosition(value).map(([name, disk]) =>
+      return byPosition(value).map((name) =>
         withOptions(
           { name: 'disk', args: [formatString(name)], group: 'disks', key: name },
-          without(disk, ['position']),
+          without(value[name] as Record<string, unknown>, ['position']),
           item(),
         ),
       );

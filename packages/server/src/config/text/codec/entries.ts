@@ -11,18 +11,19 @@ import type { BlockSpec, CanonNode, Handler } from './spec.js';
  * One directive per item keeps each item on its own line, with its own comments.
  */
 export function entryList(directive: string, key: string, item: () => BlockSpec): Handler {
+  const path = [key];
   return {
     directive,
     keys: [key],
     decode(d, ctx) {
-      const [first, ...rest] = d.args;
+      const first = d.args[0];
       if (!first || first.kind !== 'word' || first.option) {
         throw syntaxError(first?.pos ?? d.end, `expected a URL after '${directive}'`);
       }
       const entry: Record<string, unknown> = {};
       put(entry, 'url', first.text);
-      readOptions(d, rest, item(), entry);
-      ctx.append([key], [entry], d.pos);
+      readOptions(d, d.args, item(), entry, 1);
+      ctx.append(path, [entry], d.pos);
       return { group: key };
     },
     encode(_key, value) {

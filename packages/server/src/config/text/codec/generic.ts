@@ -43,8 +43,9 @@ export function decodeGeneric(d: Directive, ctx: DecodeCtx): Ann {
   if (d.nameBare && spec.reserved.has(key)) {
     throw syntaxError(d.pos, `'${key}' is only allowed at the top level: is a '}' missing before it?`);
   }
-  ctx.set([key], genericValue(d, spec, key), d.pos);
-  return { group: genericGroup(key) };
+  const value = genericValue(d, spec, key);
+  ctx.set([key], value, d.pos);
+  return { group: genericGroup(key), value };
 }
 
 export function genericValue(d: Directive, spec: BlockSpec, key: string): unknown {
@@ -73,15 +74,17 @@ export function valueOfArgs(name: string, args: readonly Arg[], hint: Hint, unit
       throw syntaxError(second.pos, `invalid JSON for '${name}': ${(error as Error).message}`);
     }
   }
+  if (args.length > 1) {
+    for (const a of args)
+      if (a.kind === 'list') throw syntaxError(a.pos, `a [list] must be the only value of '${name}'`);
+  }
+  if (first.kind === 'list') {
+    const items = itemHint(hint);
+    return first.items.map((w) => scalarFromText(w.text, w.bare, items));
+  }
+  if (args.length === 1 && !isArrayOnly(hint)) return scalarFromText(first.text, first.bare, hint, unit);
   const items = itemHint(hint);
-  const words = args.map((a) => {
-    if (a.kind === 'list' && args.length > 1)
-      throw syntaxError(a.pos, `a [list] must be the only value of '${name}'`);
-    return a;
-  });
-  if (first.kind === 'list') return first.items.map((w) => scalarFromText(w.text, w.bare, items));
-  if (words.length === 1 && !isArrayOnly(hint)) return scalarFromText(first.text, first.bare, hint, unit);
-  return words.map((w) => (w.kind === 'word' ? scalarFromText(w.text, w.bare, items) : undefined));
+  return args.map((w) => (w.kind === 'word' ? scalarFromText(w.text, w.bare, items) : undefined));
 }
 
 /** The generic form of any value; keys this version does not know always take this path. */

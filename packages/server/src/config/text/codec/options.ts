@@ -16,8 +16,10 @@ export function readOptions(
   args: readonly Arg[],
   spec: BlockSpec,
   into: Record<string, unknown>,
+  from = 0,
 ): void {
-  for (const arg of args) {
+  for (let i = from; i < args.length; i++) {
+    const arg = args[i] as Arg;
     if (arg.kind !== 'word' || !arg.option) {
       const text = arg.kind === 'word' ? arg.text : '[…]';
       throw syntaxError(

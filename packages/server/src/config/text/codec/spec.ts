@@ -10,6 +10,11 @@ import type { Unit } from '../units.js';
 export interface Ann {
   group: string;
   key?: string;
+  /**
+   * Set by directives that make one JSON value alone (a section item, a top-level setting): that
+   * value, which a document remembers to tell later which items an edit left as they were.
+   */
+  value?: unknown;
 }
 
 /** A directive as the canonical printer writes it; names and arguments are already quoted as needed. */
@@ -39,6 +44,22 @@ export interface Handler {
   decode(d: Directive, ctx: DecodeCtx): Ann;
   /** The directives for value[key], or undefined when this value cannot be written in this form. */
   encode(key: string, value: unknown, spec: BlockSpec): CanonNode[] | undefined;
+  /** Set for top-level sections (`stream NAME { … }`…): their items, one directive each. */
+  readonly section?: SectionItems;
+}
+
+/**
+ * The items of a section one by one, so that an edit re-encodes only the items it changed. Used
+ * when every item of the section is a plain object (else the section is written generically).
+ */
+export interface SectionItems {
+  /** Where the item copies its key (`name`, `prefix`): the header carries it, not the block. */
+  readonly keyField?: string;
+  /** Items carry a `position`, their order among the items of the section; the text never holds it. */
+  readonly positioned: boolean;
+  /** The keys of the items in the order they are written. */
+  order(items: Record<string, Record<string, unknown>>): string[];
+  encodeItem(key: string, item: Record<string, unknown>): CanonNode;
 }
 
 /** How the children of one kind of block map to a JSON object. */
@@ -55,5 +76,13 @@ export interface BlockSpec {
   readonly reserved: ReadonlySet<string>;
   /** Directive names that form groups of their own at the top level (sections), for placing new ones. */
   readonly sections: ReadonlySet<string>;
+  /** The handler of a bare directive name, and the handler writing a JSON key. */
+  readonly byDirective: ReadonlyMap<string, Handler>;
+  readonly byKey: ReadonlyMap<string, Handler>;
+  /**
+   * Where each key goes in the canonical order: declared keys in schema order, then keys this
+   * version does not know (absent here), then `last`.
+   */
+  readonly rank: ReadonlyMap<string, number>;
   nested(key: string): BlockSpec;
 }

@@ -1,4 +1,11 @@
-import { configJsonSchema, type Hint, itemHint, propertyHint, recordValueHint } from '../schema-hints.js';
+import {
+  configJsonSchema,
+  declaredKeys,
+  type Hint,
+  itemHint,
+  propertyHint,
+  recordValueHint,
+} from '../schema-hints.js';
 import type { Unit } from '../units.js';
 import { ruleHandler } from './auth-backend.js';
 import { credentialsHandler } from './credentials.js';
@@ -6,7 +13,8 @@ import { diskHandler, scheduleHandler } from './dvr-storage.js';
 import { entryList } from './entries.js';
 import { TOP_LEVEL_ONLY } from './generic.js';
 import { itemDvr } from './item-dvr.js';
-import { namedSection, peerSection, pluginSection, sourceSection, webScriptSection } from './sections.js';
+import { peerSection, webScriptSection } from './flat-sections.js';
+import { namedSection, pluginSection, sourceSection } from './sections.js';
 import type { BlockSpec, Handler } from './spec.js';
 
 interface SpecInit {
@@ -21,20 +29,37 @@ interface SpecInit {
   top?: boolean;
 }
 
+/** Above every declared key and every unknown one (see orderedKeys). */
+const LAST_RANK = 1 << 30;
+
 export function makeSpec(init: SpecInit): BlockSpec {
   const handlers = init.handlers ?? [];
   const reserved = new Set(handlers.map((h) => h.directive));
   if (!init.top) for (const name of TOP_LEVEL_ONLY) reserved.add(name);
   const nestedSpecs = new Map<string, BlockSpec>();
+  const byDirective = new Map<string, Handler>();
+  const byKey = new Map<string, Handler>();
+  // The first handler of a name or key wins, as in the order the handlers are listed.
+  for (const h of handlers) {
+    if (!byDirective.has(h.directive)) byDirective.set(h.directive, h);
+    for (const key of h.keys) if (!byKey.has(key)) byKey.set(key, h);
+  }
+  const last = init.last ?? [];
+  const rank = new Map<string, number>();
+  declaredKeys(init.schema).forEach((key, i) => rank.set(key, i));
+  last.forEach((key, i) => rank.set(key, LAST_RANK + i));
   return {
     label: init.label,
     schema: init.schema,
     handlers,
     units: init.units ?? {},
     omit: init.omit ?? {},
-    last: init.last ?? [],
+    last,
     reserved,
     sections: init.sections ?? new Set(),
+    byDirective,
+    byKey,
+    rank,
     nested(key) {
       let spec = nestedSpecs.get(key);
       if (!spec) {
