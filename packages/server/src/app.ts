@@ -29,6 +29,8 @@ export interface AppDeps {
   engine: Engine;
   /** Playback (delivery/playback.ts): answers HLS and MPEG-TS requests itself, or returns false. */
   playback: (req: IncomingMessage, res: ServerResponse) => boolean;
+  /** Ends client sessions by id; returns how many there were. */
+  closeSessions: (ids: readonly string[]) => number;
 }
 
 const API = '/flussonic/api';
@@ -74,10 +76,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deps.errorReports.add(request.body);
     return { ok: true };
   });
-  const streams = streamHandlers(deps.engine);
+  const streams = streamHandlers(deps.engine, deps.closeSessions);
   app.post(`${API}/stream_restart/*`, { preHandler: edit }, streams.restart);
   app.get(`${API}/stream_switch_source/*`, { preHandler: edit }, streams.switchSource);
   app.get(`${API}/media_info/*`, { preHandler: view }, streams.mediaInfo);
+  app.post(`${API}/close_sessions`, { preHandler: edit }, streams.closeSessions);
   app.get(`${API}/events`, { websocket: true, preHandler: view }, (socket, request) =>
     deps.hub.attach(socket, guard.access(request) !== 'edit'),
   );

@@ -65,6 +65,7 @@ async function main(): Promise<void> {
 
   const media = await startMedia({
     view,
+    hub,
     log,
     configPath: resolve(options.configPath),
     host: options.host,
@@ -108,6 +109,7 @@ async function main(): Promise<void> {
     consoleDir: options.consoleDir,
     engine: media.engine,
     playback: media.playback,
+    closeSessions: media.closeSessions,
   });
   await app.ready();
   const listeners = new PortListeners(app.server, options.host, (port, error) =>

@@ -10,11 +10,15 @@ import { Engine } from './engine/engine.js';
 import { childEnv, killLeftovers, ownerMark } from './engine/ffmpeg/leftovers.js';
 import { PublishSlots } from './engine/publish-slots.js';
 import { RtmpPort } from './ingest/rtmp/rtmp-port.js';
+import type { EventsHub } from './http/events-hub.js';
+import { registerMediaTopics } from './http/media-topics.js';
 import type { LiveView } from './live/live-view.js';
+import { TrafficHistory } from './pulse/traffic-history.js';
 import type { Logger } from './support/log.js';
 
 export interface MediaOptions {
   view: LiveView;
+  hub: EventsHub;
   log: Logger;
   /** The config file's absolute path: it names this server's ffmpeg children. */
   configPath: string;
@@ -38,12 +42,15 @@ export async function startMedia(options: MediaOptions) {
   const env = childEnv(owner);
 
   const clients = new ClientSessions();
+  const traffic = new TrafficHistory();
   const engine = new Engine({
     view,
     log,
     clients,
     sources: { ffmpegPath, childEnv: env, slots: new PublishSlots() },
+    onStats: (name, stats, now) => traffic.sample(name, stats.bitrate ?? 0, stats.out_bandwidth ?? 0, now),
   });
+  registerMediaTopics(options.hub, engine, clients, traffic);
   const dash = new DashPackagers({ root: join(tmpdir(), `sluice-dash-${owner}`), ffmpegPath, env });
   const thumbnails = new Thumbnails({ engine, ffmpegPath, env });
   const players = new RtmpPlayers({ engine, sessions: clients, ffmpegPath, env });
@@ -55,9 +62,12 @@ export async function startMedia(options: MediaOptions) {
     /** Output protocols served, for server info. */
     outputs: [...PLAYBACK_OUTPUTS] as string[],
     playback: playbackHandler({ engine, sessions: clients, dash, thumbnails }),
+    /** close_sessions: ends these sessions; their next requests are refused. */
+    closeSessions: (ids: readonly string[]) => clients.close(ids, Date.now()),
     /** Follows the config: streams, and the RTMP port. */
     apply: async (config: Config) => {
       engine.apply(config);
+      traffic.retain(new Set([...engine.runtimes()].map((r) => r.name)));
       await rtmp.apply(config.rtmp);
     },
     close: async () => {

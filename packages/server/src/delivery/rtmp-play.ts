@@ -42,13 +42,17 @@ export class RtmpPlayers {
 
   constructor(private readonly deps: RtmpPlayDeps) {}
 
-  readonly handler: PlayHandler = (request, send) => this.play(request, send);
+  readonly handler: PlayHandler = (request, send, disconnect) => this.play(request, send, disconnect);
 
   close(): Promise<void> {
     return Promise.all([...this.feeds.keys()].map((name) => this.stopFeed(name))).then(() => undefined);
   }
 
-  private play(request: PublishRequest, send: Send): PlaySession | { refused: string } {
+  private play(
+    request: PublishRequest,
+    send: Send,
+    disconnect: () => void,
+  ): PlaySession | { refused: string } {
     const name = request.app === 'static' ? request.name : `${request.app}/${request.name}`;
     const runtime = this.deps.engine.touch(name);
     if (!runtime?.bus) return { refused: `no running stream ${name}` };
@@ -59,7 +63,11 @@ export class RtmpPlayers {
     if (!session) return { refused: 'this session was closed' };
     session.openResponses++;
     const counted: Send = (message) => {
-      if (this.deps.sessions.isClosed(session)) return false;
+      // Closed by the operator (close_sessions): the player is cut off.
+      if (this.deps.sessions.isClosed(session)) {
+        disconnect();
+        return false;
+      }
       const ok = send(message);
       if (ok) this.deps.sessions.sent(session, message.length, Date.now());
       return ok;

@@ -1,4 +1,4 @@
-import type { Config, MediaInfo } from '@sluice/api';
+import type { Config, MediaInfo, StreamStats } from '@sluice/api';
 import type { PublishRequest } from '../ingest/rtmp/rtmp-server.js';
 import type { LiveView } from '../live/live-view.js';
 import type { Logger } from '../support/log.js';
@@ -24,6 +24,8 @@ export interface EngineDeps {
   clients: ClientCounter;
   /** How often stats are measured and written (ms). */
   statsEveryMs?: number;
+  /** Each stream's stats as measured, once per tick (the traffic history samples them). */
+  onStats?: (name: string, stats: StreamStats, nowMs: number) => void;
 }
 
 export interface Traffic {
@@ -180,12 +182,14 @@ export class Engine {
       runtime.maintain();
       const stats = runtime.stats(now, figures);
       this.limitBitrate(runtime, stats.bitrate);
+      this.deps.onStats?.(name, stats, now);
       writes.push(...statsWrites(snapshot, ['streams', name], stats));
     }
     this.published.sweep(this.config, now);
     for (const [name, { prefix, runtime }] of this.published.entries()) {
       runtime.maintain();
       const stats = runtime.stats(now, this.deps.clients.figures(name, now));
+      this.deps.onStats?.(name, stats, now);
       writes.push(...statsWrites(snapshot, ['lives', prefix, 'streams', name], stats));
     }
     if (writes.length > 0) this.deps.view.setMany(writes);

@@ -4,7 +4,7 @@ import type { Engine } from '../engine/engine.js';
 import { HttpError } from './errors.js';
 
 /** The stream calls of spec 000 §7: restart, switch source, media info. Names may hold '/'. */
-export function streamHandlers(engine: Engine) {
+export function streamHandlers(engine: Engine, closeSessions: (ids: readonly string[]) => number) {
   const runtimeOf = (request: FastifyRequest) => {
     const name = (request.params as Record<string, string>)['*'] ?? '';
     const runtime = engine.get(name);
@@ -25,6 +25,14 @@ export function streamHandlers(engine: Engine) {
       if (!runtime.running) throw new HttpError(409, `stream ${runtime.name} is not running`);
       if (!runtime.switchSource(url)) throw new HttpError(400, `stream ${runtime.name} has no source ${url}`);
       return { ok: true };
+    },
+    /** close_sessions: the body is session ids, one a line (spec 000 §7). */
+    closeSessions: async (request: FastifyRequest) => {
+      if (typeof request.body !== 'string') {
+        throw new HttpError(400, 'the body must be session ids, one a line (text/plain)');
+      }
+      const ids = request.body.split(/\s+/).filter(Boolean);
+      return { ok: true, closed: closeSessions(ids) };
     },
     /** What the stream carries now; no tracks while it is not running or has no media yet. */
     mediaInfo: async (request: FastifyRequest): Promise<MediaInfo> => {

@@ -35,6 +35,7 @@ export interface PlaySession {
 export type PlayHandler = (
   request: PublishRequest,
   send: (message: Buffer) => boolean,
+  disconnect: () => void,
 ) => PlaySession | { refused: string };
 
 /** A player this far behind is disconnected rather than buffered without bound. */
@@ -117,7 +118,7 @@ export class RtmpServer {
         socket.write(message);
         return true;
       };
-      const answer = this.onPlay(request, send);
+      const answer = this.onPlay(request, send, () => socket.destroy());
       if ('refused' in answer) {
         this.log.notice(
           `rtmp play ${request.app}/${request.name} from ${request.remoteAddress} refused: ${answer.refused}`,
