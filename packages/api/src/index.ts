@@ -10,3 +10,4 @@ export * from './server-info.js';
 export * from './stats.js';
 export * from './status.js';
 export * from './media-list.js';
+export * from './source-input.js';

@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
   configOrder,
+  isMediaFilter,
   matchesFilter,
+  matchesLocalFilter,
   matchesQuery,
   nextSort,
   sortStreams,
+  statusFilterOf,
   toggleFilter,
+  toggleLocalFilter,
 } from './media-list.js';
 import type { StreamWithStats } from './status.js';
 
@@ -64,6 +68,55 @@ describe('media list filters', () => {
   });
 });
 
+describe('status toggles by display status', () => {
+  it('puts delay and drops under online, expecting publication under waiting, and nothing else anywhere', () => {
+    expect(statusFilterOf('online')).toBe('online');
+    expect(statusFilterOf('delay')).toBe('online');
+    expect(statusFilterOf('drops')).toBe('online');
+    expect(statusFilterOf('waiting')).toBe('waiting');
+    expect(statusFilterOf('expecting')).toBe('waiting');
+    expect(statusFilterOf('error')).toBe('error');
+    expect(statusFilterOf('disabled')).toBeUndefined();
+    expect(statusFilterOf('no_sources')).toBeUndefined();
+  });
+
+  it('reads only the known filter names from a link', () => {
+    expect(['online', 'dvr', 'bogus', 'transcoder'].filter(isMediaFilter)).toEqual([
+      'online',
+      'dvr',
+      'transcoder',
+    ]);
+  });
+});
+
+describe('local filter: none, published, no sources', () => {
+  it('selecting the active one clears it', () => {
+    expect(toggleLocalFilter(undefined, 'published')).toBe('published');
+    expect(toggleLocalFilter('published', 'no_sources')).toBe('no_sources');
+    expect(toggleLocalFilter('no_sources', 'no_sources')).toBeUndefined();
+  });
+
+  it('published needs publishing enabled and a publisher; no sources means nothing to pull or publish', () => {
+    const publishing = s('p', 0, { published_from: '10.0.0.5' }, { urls: [{ url: 'publish://' }] });
+    const idle = s('q', 1, {}, { urls: [{ url: 'publish://' }] });
+    const empty = s('e', 2, {}, { urls: [] });
+    const pulled = s('u', 3);
+    expect(
+      [publishing, idle, empty, pulled]
+        .filter((x) => matchesLocalFilter(x, 'published', true))
+        .map((x) => x.name),
+    ).toEqual(['p']);
+    expect(
+      [publishing, idle, empty, pulled]
+        .filter((x) => matchesLocalFilter(x, 'no_sources', true))
+        .map((x) => x.name),
+    ).toEqual(['e']);
+    // Without the url_publish capability a publish:// url is no source at all.
+    expect(matchesLocalFilter(idle, 'no_sources', false)).toBe(true);
+    expect(matchesLocalFilter({ ...empty, publish_enabled: true }, 'no_sources', true)).toBe(false);
+  });
+});
+
 describe('media list sorting (spec 000 §5)', () => {
   it('cycles none → ascending → descending → config order', () => {
     const asc = nextSort(configOrder, 'name');
@@ -97,6 +150,23 @@ describe('media list sorting (spec 000 §5)', () => {
       'b',
     ]);
     expect(sortStreams(list, { key: 'name', direction: 'desc' }).map((x) => x.name)).toEqual(['c', 'b', 'a']);
+    // Descending puts the missing values last (they are lowest), and runtime's missing first (infinite).
+    expect(sortStreams(list, { key: 'clients', direction: 'desc' }).map((x) => x.name)).toEqual([
+      'a',
+      'c',
+      'b',
+    ]);
+    expect(sortStreams(list, { key: 'runtime', direction: 'desc' }).map((x) => x.name)).toEqual([
+      'b',
+      'a',
+      'c',
+    ]);
+    // Ties keep config order in either direction.
+    expect(sortStreams(list, { key: 'bitrate', direction: 'desc' }).map((x) => x.name)).toEqual([
+      'c',
+      'a',
+      'b',
+    ]);
     expect(sortStreams([list[2]!, list[0]!, list[1]!], configOrder).map((x) => x.name)).toEqual([
       'a',
       'b',

@@ -19,12 +19,16 @@ describe('stream display status, rules in order (spec 000 §4)', () => {
     expect(status({ ...live, stats: { ...live.stats, source_error: 'connection refused' } })).toMatchObject({
       kind: 'error',
       label: 'error',
-      detail: 'connection refused',
+      detail: '',
       short: 'err',
+      error: 'connection refused',
     });
     expect(
-      status({ ...live, stats: { ...live.stats, source_error: 'thumbnails_are_not_fetched' } }).kind,
-    ).toBe('online');
+      status({ ...live, stats: { alive: false, source_error: 'refused', retry_count: 2, ts_delay: 9000 } }),
+    ).toMatchObject({ kind: 'error', detail: 'delay 9s, retries: 2', error: 'refused' });
+    expect(status({ ...live, stats: { ...live.stats, source_error: 'thumbnails_are_not_fetched' } })).toEqual(
+      { kind: 'online', label: 'online', detail: '', short: 'on' },
+    );
   });
 
   it('2. error when unavailable: ts_delay over 60 s or retries, with detail', () => {
@@ -77,6 +81,9 @@ describe('stream display status, rules in order (spec 000 §4)', () => {
     const hls = { ...live, urls: [{ url: 'hls://origin/x/index.m3u8' }] };
     expect(status({ ...hls, stats: { alive: true, ts_delay: 9000 } }).kind).toBe('online');
     expect(status({ ...hls, stats: { alive: true, ts_delay: 10_001 } }).kind).toBe('delay');
+    // The active source decides: an m4f source now playing gets the longer bound too.
+    const m4f = { ...live, stats: { alive: true, ts_delay: 9000, url: 'm4f://origin/x' } };
+    expect(status(m4f).kind).toBe('online');
   });
 
   it('7. drops per second when input_error_rate is set', () => {
@@ -85,6 +92,8 @@ describe('stream display status, rules in order (spec 000 §4)', () => {
       label: '3 drops/s',
       short: 'on',
     });
+    expect(status({ ...live, stats: { alive: true, input_error_rate: 0.25 } }).label).toBe('0.3 drops/s');
+    expect(status({ ...live, stats: { alive: true, input_error_rate: 0 } }).kind).toBe('online');
   });
 
   it('8. online otherwise', () => {

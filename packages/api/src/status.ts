@@ -14,8 +14,10 @@ export interface StreamStatus {
   kind: StreamStatusKind;
   /** What the list shows: 'disabled', 'error', 'delay 12s', '3 drops/s', … */
   label: string;
-  /** Extra text: the delay when over 8 s, the retry count, the source error. */
+  /** Detail text (spec 000 §4): the delay when over 8 s, and the retry count. */
   detail: string;
+  /** The source_error text the row shows (spec 000 §8), unless it is thumbnails_are_not_fetched. */
+  error?: string;
   /** Short value (spec 000 §4): off, dis, err, on. */
   short: 'off' | 'dis' | 'err' | 'on';
 }
@@ -65,12 +67,9 @@ export function streamStatus(stream: StreamWithStats, urlPublish: boolean): Stre
 
   if (stream.disabled) return { kind: 'disabled', label: 'disabled', detail: '', short: 'dis' };
   if (sourceError || isUnavailable(stats))
-    return {
-      kind: 'error',
-      label: 'error',
-      detail: [sourceError, detail].filter(Boolean).join(', '),
-      short: 'err',
-    };
+    return sourceError
+      ? { kind: 'error', label: 'error', detail, short: 'err', error: sourceError }
+      : { kind: 'error', label: 'error', detail, short: 'err' };
   if (publishing && pulled === 0 && !stats?.alive)
     return { kind: 'expecting', label: 'expecting publication', detail, short: 'off' };
   if (!stream.static && !stats?.alive)

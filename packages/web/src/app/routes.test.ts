@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 vi.mock('../features/config-editor/ConfigEditorTab.js', () => ({ ConfigEditorTab: () => null }));
 vi.mock('../features/global-config/GlobalConfigPage.js', () => ({ GlobalConfigPage: () => null }));
 vi.mock('../features/global-config/SettingsTab.js', () => ({ SettingsTab: () => null }));
+vi.mock('../features/media-list/MediaPage.js', () => ({ MediaPage: () => null }));
 vi.mock('./NotFoundPage.js', () => ({ NotFoundPage: () => null }));
 vi.mock('./Shell.js', () => ({ Shell: () => null }));
 

@@ -3,6 +3,7 @@ import { createBrowserRouter, generatePath, type RouteObject } from 'react-route
 import { ConfigEditorTab } from '../features/config-editor/ConfigEditorTab.js';
 import { GlobalConfigPage } from '../features/global-config/GlobalConfigPage.js';
 import { SettingsTab } from '../features/global-config/SettingsTab.js';
+import { MediaPage } from '../features/media-list/MediaPage.js';
 import { NotFoundPage } from './NotFoundPage.js';
 import { Shell } from './Shell.js';
 
@@ -14,8 +15,11 @@ interface RouteEntry {
   name: string;
   /** Relative to the parent; '' marks the parent's exact (index) page. */
   path: string;
+  /** A page; null: the parent draws it all. Missing on a route without children: not found. */
   element?: ReactNode;
   children?: RouteEntry[];
+  /** A frame around its children that adds nothing to their paths. */
+  layout?: true;
 }
 
 /** An item's sub-pages, named `<item>/<page>`; the overview is the item's exact path. */
@@ -26,21 +30,9 @@ const sub = (item: string, pages: (string | [name: string, path: string])[]): Ro
   ),
 ];
 
-export const routeTable: RouteEntry[] = [
-  { name: 'root', path: '' },
-  ...['pulse', 'chassis', 'iptv', 'watcher', 'logupload', 'auth', 'ad_injector', 'dvrs'].map((name) => ({
-    name,
-    path: name,
-  })),
-  {
-    name: 'config',
-    path: 'config',
-    element: <GlobalConfigPage />,
-    children: [
-      { name: 'global-config', path: '', element: <SettingsTab /> },
-      { name: 'config-editor', path: 'editor', element: <ConfigEditorTab /> },
-    ],
-  },
+/** The media list and the media items it opens: the list stays beside an open item (spec 000 §2). */
+const mediaRoutes: RouteEntry[] = [
+  { name: 'root', path: '', element: null },
   {
     name: 'stream-item',
     path: 'standalone/:mediaName',
@@ -81,6 +73,23 @@ export const routeTable: RouteEntry[] = [
     path: 'mirrored/:mediaName',
     children: sub('mirrored-item', ['output', 'dvr', 'clients']),
   },
+];
+
+export const routeTable: RouteEntry[] = [
+  { name: 'media', path: '', layout: true, element: <MediaPage />, children: mediaRoutes },
+  ...['pulse', 'chassis', 'iptv', 'watcher', 'logupload', 'auth', 'ad_injector', 'dvrs'].map((name) => ({
+    name,
+    path: name,
+  })),
+  {
+    name: 'config',
+    path: 'config',
+    element: <GlobalConfigPage />,
+    children: [
+      { name: 'global-config', path: '', element: <SettingsTab /> },
+      { name: 'config-editor', path: 'editor', element: <ConfigEditorTab /> },
+    ],
+  },
   {
     name: 'cluster-section',
     path: 'cluster',
@@ -96,7 +105,8 @@ export const routeTable: RouteEntry[] = [
 ];
 
 function toRouteObject(entry: RouteEntry): RouteObject {
-  const element = entry.element ?? (entry.children ? undefined : <NotFoundPage />);
+  const element = entry.element !== undefined ? entry.element : entry.children ? undefined : <NotFoundPage />;
+  if (entry.layout) return { id: entry.name, element, children: entry.children?.map(toRouteObject) };
   if (entry.path === '') return { id: entry.name, index: true, element };
   return { id: entry.name, path: entry.path, element, children: entry.children?.map(toRouteObject) };
 }
@@ -107,7 +117,7 @@ const fullPaths = new Map<string, string>();
   for (const e of entries) {
     const path = e.path === '' ? prefix || '/' : `${prefix}/${e.path}`;
     fullPaths.set(e.name, path);
-    if (e.children) collect(e.children, path === '/' ? '' : path);
+    if (e.children) collect(e.children, e.layout ? prefix : path === '/' ? '' : path);
   }
 })(routeTable, '');
 

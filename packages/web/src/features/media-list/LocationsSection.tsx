@@ -1,0 +1,14 @@
+import { Stack, Title } from '@mantine/core';
+import { LocationAddForm } from './LocationAddForm.js';
+import { LocationsTable } from './LocationsTable.js';
+
+/** Publishing locations (spec 000 §2): groups with the streams published into them. */
+export function LocationsSection({ selected, compact }: { selected: string | undefined; compact: boolean }) {
+  return (
+    <Stack gap="sm">
+      <Title order={2}>Publishing locations</Title>
+      {!compact && <LocationAddForm />}
+      <LocationsTable selected={selected} compact={compact} />
+    </Stack>
+  );
+}

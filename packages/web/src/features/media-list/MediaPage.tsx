@@ -1,0 +1,34 @@
+import { Box, Group, Stack } from '@mantine/core';
+import { LocationsSection } from './LocationsSection.js';
+import { MediaItemPane } from './MediaItemPane.js';
+import { PlayProvider } from './play-context.js';
+import { StreamsPage } from './StreamsPage.js';
+import { useSelectedItem } from './use-selected-item.js';
+
+/**
+ * The media list (route root, spec 000 §2) and the frame of every media item page: with an item
+ * selected (route parameter mediaName) the lists narrow to a column beside it. They stay mounted
+ * either way, so opening an item keeps the list's state.
+ */
+export function MediaPage() {
+  const selected = useSelectedItem();
+  const compact = selected !== undefined;
+  const selectedStream = selected?.route === 'stream-item' ? selected.name : undefined;
+  const selectedLive =
+    selected?.route === 'location-item' || selected?.route === 'published-item' ? selected.name : undefined;
+  return (
+    <PlayProvider>
+      <Group align="flex-start" gap="lg" wrap="nowrap">
+        <Stack gap="xl" style={{ flex: compact ? '0 0 380px' : '1 1 auto', minWidth: 0 }}>
+          <StreamsPage selected={selectedStream} compact={compact} />
+          <LocationsSection selected={selectedLive} compact={compact} />
+        </Stack>
+        {compact && (
+          <Box style={{ flex: '1 1 auto', minWidth: 0 }}>
+            <MediaItemPane />
+          </Box>
+        )}
+      </Group>
+    </PlayProvider>
+  );
+}

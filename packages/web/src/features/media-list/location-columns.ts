@@ -1,0 +1,18 @@
+/** Name, clients, bitrate, runtime, source, action (spec 000 §2 Publishing locations list). */
+export const LOCATION_COLUMNS = 'minmax(160px, 2fr) 70px 100px 110px minmax(160px, 3fr) 44px';
+export const COMPACT_LOCATION_COLUMNS = 'minmax(120px, 1fr) 44px';
+
+export const locationColumnsOf = (compact: boolean) =>
+  compact ? COMPACT_LOCATION_COLUMNS : LOCATION_COLUMNS;
+
+export const rowStyle = (compact: boolean, selected = false) =>
+  ({
+    display: 'grid',
+    gridTemplateColumns: locationColumnsOf(compact),
+    alignItems: 'center',
+    columnGap: 8,
+    minHeight: 40,
+    padding: '0 8px',
+    borderBottom: '1px solid var(--mantine-color-gray-2)',
+    background: selected ? 'var(--mantine-color-teal-light)' : undefined,
+  }) as const;

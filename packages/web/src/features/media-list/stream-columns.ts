@@ -1,0 +1,10 @@
+/** Spec 000 §2, §9: media list item height 40 px, 10 rows preloaded beyond the visible ones. */
+export const ROW_HEIGHT_PX = 40;
+export const OVERSCAN_ROWS = 10;
+
+/** Name, status, clients, bitrate, runtime, source (with its error), play. */
+export const FULL_COLUMNS = 'minmax(140px, 2fr) minmax(170px, 2fr) 70px 100px 110px minmax(180px, 3fr) 44px';
+/** Beside an open item: name, status, play. */
+export const COMPACT_COLUMNS = 'minmax(120px, 1fr) minmax(110px, auto) 44px';
+
+export const columnsOf = (compact: boolean) => (compact ? COMPACT_COLUMNS : FULL_COLUMNS);
