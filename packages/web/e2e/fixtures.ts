@@ -1,7 +1,7 @@
 import { type Browser, type BrowserContext, expect, type Page, test as base } from '@playwright/test';
-import { ADMIN, type RunningServer, startServer } from '../../server/test/harness.js';
+import { ADMIN, minimalConfig, type RunningServer, startServer } from '../../server/test/harness.js';
 
-export { ADMIN, expect };
+export { ADMIN, expect, minimalConfig };
 
 /** Fails the test on any console error or uncaught exception, except those a test says it expects. */
 export function watchConsole(page: Page, allowed: readonly RegExp[]): () => string[] {
@@ -10,14 +10,18 @@ export function watchConsole(page: Page, allowed: readonly RegExp[]): () => stri
     if (message.type() === 'error' && !allowed.some((re) => re.test(message.text())))
       errors.push(message.text());
   });
-  page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+  page.on('pageerror', (error) => {
+    if (!allowed.some((re) => re.test(error.message))) errors.push(`uncaught: ${error.message}`);
+  });
   return () => errors;
 }
 
 interface Fixtures {
   /** A real server of its own for each test, on a free port, with a fresh temp config. */
   server: RunningServer;
-  /** Console errors this test expects (a refused login logs its 403, a stopped server its socket errors). */
+  /** The config text the server starts with (`{http}` is its port); the harness's minimal one by default. */
+  serverConfig: string;
+  /** Console errors and uncaught exceptions this test expects (a refused login logs its 403, …). */
   allowedConsoleErrors: RegExp[];
   /** Opens another browser context (a second operator), its page watched for console errors too. */
   openContext: () => Promise<{ context: BrowserContext; page: Page }>;
@@ -25,10 +29,10 @@ interface Fixtures {
 
 export const test = base.extend<Fixtures>({
   allowedConsoleErrors: [[], { option: true }],
+  serverConfig: [minimalConfig, { option: true }],
 
-  // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies destructured.
-  server: async ({}, use) => {
-    const server = await startServer();
+  server: async ({ serverConfig }, use) => {
+    const server = await startServer({ config: serverConfig });
     await use(server);
     await server.cleanup();
   },

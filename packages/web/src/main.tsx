@@ -1,7 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { installErrorReporting } from './api/error-reporting.js';
 import { App } from './app/App.js';
 import { AppProviders } from './app/AppProviders.js';
+
+installErrorReporting(window);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
