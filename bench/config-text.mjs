@@ -12,12 +12,14 @@ for (let i = 0; i < STREAMS; i++) {
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const measure = (fn) => {
-  fn(); // warm-up: the first run compiles and fills the schema caches
+/** Median time of `fn(input)`, with `setup()` making each input outside the timing. */
+const measure = (fn, setup = () => undefined) => {
+  fn(setup()); // warm-up: the first run compiles and fills the schema caches
   const times = [];
   for (let i = 0; i < RUNS; i++) {
+    const input = setup();
     const t = performance.now();
-    fn();
+    fn(input);
     times.push(performance.now() - t);
   }
   return median(times);
@@ -27,10 +29,12 @@ const { config, document } = text.parseConfigText(source);
 const json = JSON.stringify(config);
 
 /** The config after one edit, sharing every untouched item with `base` (as applyDelta does). */
-const withTitle = (base, name, title) => ({
-  ...base,
-  streams: { ...base.streams, [name]: { ...base.streams[name], title } },
-});
+let round = 0;
+const oneEdit = (base) => {
+  const name = `cam${(round * 7919) % STREAMS}`;
+  round++;
+  return { ...base, streams: { ...base.streams, [name]: { ...base.streams[name], title: `T${round}` } } };
+};
 // The new API returns the next document with the text; before it, the store parsed the text again.
 const mergeWithDocument =
   text.serializeConfigWithDocument ??
@@ -38,8 +42,14 @@ const mergeWithDocument =
     const out = text.serializeConfig(next, previous);
     return { text: out, document: text.parseConfigText(out).document };
   });
+// A chain of edits, as the store makes them: each merges over the document the last one returned.
+let current = mergeWithDocument(config, document);
+let currentConfig = config;
+const chained = () => {
+  currentConfig = oneEdit(currentConfig);
+  return currentConfig;
+};
 
-let round = 0;
 const figures = [
   ['parse', measure(() => text.parseConfigText(source)), 'JSON.parse', measure(() => JSON.parse(json))],
   [
@@ -50,15 +60,18 @@ const figures = [
   ],
   [
     'one-item merge, with next document',
-    measure(() => mergeWithDocument(withTitle(config, `cam${round++ % STREAMS}`, `T${round}`), document)),
+    measure((next) => (current = mergeWithDocument(next, current.document)), chained),
     'JSON.stringify',
     measure(() => JSON.stringify(config)),
   ],
   [
-    'one-item merge, no shared items (first edit after load)',
-    measure(() => mergeWithDocument(withTitle(structuredClone(config), 'cam7', `T${round++}`), document)),
-    'structuredClone',
-    measure(() => structuredClone(config)),
+    'one-item merge, no item shared (first edit after load)',
+    measure(
+      (next) => mergeWithDocument(next, document),
+      () => oneEdit(structuredClone(config)),
+    ),
+    'JSON.stringify',
+    measure(() => JSON.stringify(config)),
   ],
 ];
 

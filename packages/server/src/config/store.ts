@@ -5,7 +5,12 @@ import { ConfigRejected } from './errors.js';
 import { writeFileDurably } from './durable-write.js';
 import { ConfigHistory } from './history.js';
 import { normalizeConfig, touchedPositions } from './normalize.js';
-import { ConfigSyntaxError, type ConfigDocument, parseConfigText, serializeConfig } from './text/index.js';
+import {
+  ConfigSyntaxError,
+  type ConfigDocument,
+  parseConfigText,
+  serializeConfigWithDocument,
+} from './text/index.js';
 
 export type ConfigListener = (next: Config, previous: Config) => void;
 
@@ -152,10 +157,11 @@ export class ConfigStore {
   }
 
   private async commit(next: Config, previousDocument: ConfigDocument | undefined): Promise<Config> {
-    const text = serializeConfig(next as Record<string, unknown>, previousDocument);
-    // The next edit merges against the document of the text just written; re-validating it is not
-    // needed (`next` is valid, and the format round-trips: see the property tests in config/text).
-    const { document } = parseConfigText(text);
+    // The next edit merges against the document of the text just written, which the serializer
+    // returns with it: the items of `next` it remembers are what lets that edit skip the rest.
+    // Re-validating the text is not needed (`next` is valid, and the serializer checks that what
+    // it re-printed reads back as `next`).
+    const { text, document } = serializeConfigWithDocument(next as Record<string, unknown>, previousDocument);
     await this.write(text);
     this.swap(next, text, document);
     return next;

@@ -3,8 +3,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decodeBlock } from './codec/block.js';
 import { topSpec } from './codec/specs.js';
-import { treeOf } from './document.js';
-import { parseConfigText, serializeConfig } from './index.js';
+import { type ConfigDocument, treeOf } from './document.js';
+import { parseConfigText, serializeConfig, serializeConfigWithDocument } from './index.js';
 import { configArb, type Obj } from './testing/config-arbitrary.js';
 import type { Entry } from './tree.js';
 import { splitLeading } from './trivia.js';
@@ -128,6 +128,35 @@ describe('random edits over a commented file', () => {
             deepEqual(config[field], next[field]);
           if (same) expect(out).toContain(owned(entry));
         });
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+/** A document's entries, span by span, as the text's own parse would give them. */
+function spans(document: ConfigDocument) {
+  const tree = treeOf(document);
+  return {
+    entries: tree.entries.map((e) => [e.leading, e.raw, e.trailing]),
+    closing: tree.closing,
+    eol: tree.eol,
+  };
+}
+
+describe('the document returned with the text', () => {
+  it('is the document of that text, and the next edit over it writes the same text', () => {
+    fc.assert(
+      fc.property(configArb, editArb, editArb, (config, edits, more) => {
+        const { document } = parseConfigText(commented(serializeConfig(config)));
+        const { next } = applyEdits(config, edits);
+        const first = serializeConfigWithDocument(next, document);
+        const reparsed = parseConfigText(first.text);
+        expect(spans(first.document)).toEqual(spans(reparsed.document));
+        const again = applyEdits(next, more).next;
+        expect(serializeConfigWithDocument(again, first.document).text).toBe(
+          serializeConfig(again, reparsed.document),
+        );
       }),
       { numRuns: 200 },
     );

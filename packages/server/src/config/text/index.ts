@@ -5,4 +5,4 @@
  */
 export { ConfigSyntaxError } from './errors.js';
 export type { ConfigDocument } from './document.js';
-export { parseConfigText, serializeConfig } from './serializer.js';
+export { parseConfigText, serializeConfig, serializeConfigWithDocument } from './serializer.js';

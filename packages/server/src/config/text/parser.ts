@@ -5,7 +5,7 @@ import type { Arg, ConfigTree, Directive, Entry, Pos, Word } from './tree.js';
 /** The rest of a line after a directive, when it holds only spaces and a comment. */
 const TRAILING = /[ \t\r]*(?:#[^\n]*)?(?:\n|$)/y;
 
-function trailingAt(text: string, offset: number): string {
+export function trailingAt(text: string, offset: number): string {
   TRAILING.lastIndex = offset;
   return TRAILING.exec(text)?.[0] ?? '';
 }

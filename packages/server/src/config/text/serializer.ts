@@ -1,17 +1,26 @@
 import { deepEqual } from '@sluice/api';
 import { decodeBlock } from './codec/block.js';
 import { topSpec } from './codec/specs.js';
-import { type ConfigDocument, makeDocument, treeOf } from './document.js';
+import { type ConfigDocument, type DocumentState, makeDocument, stateOf } from './document.js';
 import { mergeBody } from './merge.js';
+import { nextDocumentState } from './next-document.js';
 import { parseTree } from './parser.js';
+import { mergeTop } from './top-merge.js';
 import type { ConfigTree } from './tree.js';
 
 const EMPTY: ConfigTree = { entries: [], closing: '', eol: '\n' };
+const EMPTY_STATE: DocumentState = { tree: EMPTY, anns: [], values: [], text: '' };
+
+function read(text: string): { config: Record<string, unknown>; state: DocumentState } {
+  const tree = parseTree(text);
+  const { value, anns } = decodeBlock(topSpec(), tree.entries);
+  return { config: value, state: { tree, anns, values: anns.map((a) => a.value), text } };
+}
 
 /** Reads a config text into its JSON config (not validated: the store checks it against the schema). */
 export function parseConfigText(text: string): { config: Record<string, unknown>; document: ConfigDocument } {
-  const tree = parseTree(text);
-  return { config: decodeBlock(topSpec(), tree.entries).value, document: makeDocument(tree) };
+  const { config, state } = read(text);
+  return { config, document: makeDocument(state) };
 }
 
 function render(tree: ConfigTree, config: Record<string, unknown>): string {
@@ -25,22 +34,55 @@ function render(tree: ConfigTree, config: Record<string, unknown>): string {
 }
 
 /**
+ * The whole-file way, for what the incremental merge declines: merge over the whole document,
+ * read the result back and check that it means the config (or, for a config not in normal form,
+ * what its canonical text means), and write the canonical text if it ever does not.
+ */
+function mergeWhole(
+  config: Record<string, unknown>,
+  tree: ConfigTree,
+): { text: string; state: DocumentState } {
+  const canonical = () => {
+    const text = render(EMPTY, config);
+    return { text, state: read(text).state };
+  };
+  try {
+    const merged = render(tree, config);
+    const back = read(merged);
+    if (deepEqual(back.config, config)) return { text: merged, state: back.state };
+    const fallback = canonical();
+    return deepEqual(back.config, read(fallback.text).config)
+      ? { text: merged, state: back.state }
+      : fallback;
+  } catch {
+    return canonical();
+  }
+}
+
+/**
+ * Writes a config as text over the document of the file as it was (or as a new file without one),
+ * and returns the document of the new text with it, for the next edit. Everything the operator
+ * wrote by hand survives for the parts that did not change, and the cost follows the size of the
+ * change: items of `config` that are the values the document remembers keep their text as it is.
+ */
+export function serializeConfigWithDocument(
+  config: Record<string, unknown>,
+  previous?: ConfigDocument,
+): { text: string; document: ConfigDocument } {
+  const spec = topSpec();
+  const state = previous ? stateOf(previous) : EMPTY_STATE;
+  const merge = mergeTop(spec, state, config);
+  const next = merge && nextDocumentState(spec, merge, state);
+  if (merge && next) return { text: merge.text, document: makeDocument(next) };
+  const whole = mergeWhole(config, state.tree);
+  return { text: whole.text, document: makeDocument(whole.state) };
+}
+
+/**
  * Writes a config as text. Without `previous`, the canonical file. With the document of the file
  * as it was, everything the operator wrote by hand survives for the parts that did not change.
  */
 export function serializeConfig(config: Record<string, unknown>, previous?: ConfigDocument): string {
   if (!previous) return render(EMPTY, config);
-  const merged = render(treeOf(previous), config);
-  // The merge keeps old text wherever it judges it still means the same: check that the file as a
-  // whole reads back as the config (or, for a config not in normal form, as its canonical text
-  // does), and write the canonical text if it ever does not.
-  const read = (text: string) => decodeBlock(topSpec(), parseTree(text).entries).value;
-  try {
-    const back = read(merged);
-    if (deepEqual(back, config)) return merged;
-    const canonical = render(EMPTY, config);
-    return deepEqual(back, read(canonical)) ? merged : canonical;
-  } catch {
-    return render(EMPTY, config);
-  }
+  return serializeConfigWithDocument(config, previous).text;
 }

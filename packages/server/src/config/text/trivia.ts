@@ -5,15 +5,27 @@
  * right above the directive) belongs to the directive and moves or goes with it.
  */
 export function splitLeading(leading: string, atLineStart: boolean): { detached: string; attached: string } {
-  const lines = leading.split('\n');
-  let cut = -1;
-  // The last piece is the indentation before the name, not a line; the first piece is only a whole
-  // line when the leading text starts at the start of a line.
-  for (let k = 0; k < lines.length - 1; k++) {
-    if ((k > 0 || atLineStart) && (lines[k] as string).trim() === '') cut = k;
+  // Scans back from the last line break: most leading texts are a blank line and a comment or two.
+  let end = leading.lastIndexOf('\n');
+  while (end >= 0) {
+    const start = end === 0 ? 0 : leading.lastIndexOf('\n', end - 1) + 1;
+    // The first piece is only a whole line when the leading text starts at the start of a line.
+    if ((start > 0 || atLineStart) && isBlank(leading, start, end)) {
+      return { detached: leading.slice(0, end + 1), attached: leading.slice(end + 1) };
+    }
+    end = start - 1;
   }
-  if (cut < 0) return { detached: '', attached: leading };
-  return { detached: `${lines.slice(0, cut + 1).join('\n')}\n`, attached: lines.slice(cut + 1).join('\n') };
+  return { detached: '', attached: leading };
+}
+
+/** Whether text[start, end) holds only whitespace (as String.prototype.trim counts it). */
+function isBlank(text: string, start: number, end: number): boolean {
+  for (let k = start; k < end; k++) {
+    const c = text.charCodeAt(k);
+    if (c === 32 || c === 9 || c === 13) continue;
+    return text.slice(k, end).trim() === '';
+  }
+  return true;
 }
 
 /** The indentation of the line a directive starts on, when its leading text shows it. */

@@ -11,7 +11,7 @@ import {
 } from '../scalars.js';
 import { propertyHint } from '../schema-hints.js';
 import { decodeBlock, put } from './block.js';
-import { bodyNode, byPosition, encodeItems } from './items.js';
+import { bodyNode, encodeItems } from './items.js';
 import { readOptions, withOptions, without } from './options.js';
 import { merged, nameArg } from './sections.js';
 import type { BlockSpec, CanonNode, Handler, SectionItems } from './spec.js';
@@ -23,7 +23,7 @@ export function peerSection(body: () => BlockSpec): Handler {
   const section: SectionItems = {
     keyField: 'name',
     positioned: true,
-    order: byPosition,
+    keyed: true,
     encodeItem(host, item) {
       const port = item.port;
       const withPort =
@@ -65,7 +65,7 @@ export function webScriptSection(body: () => BlockSpec): Handler {
   const section: SectionItems = {
     keyField: 'prefix',
     positioned: true,
-    order: byPosition,
+    keyed: true,
     encodeItem(prefix, item) {
       const spec = body();
       const extraHint = propertyHint(spec.schema, 'extra');

@@ -2,7 +2,7 @@ import { syntaxError } from '../errors.js';
 import { formatString } from '../scalars.js';
 import type { Arg, Pos, Word } from '../tree.js';
 import { decodeBlock, put } from './block.js';
-import { bodyNode, byPosition, encodeItems } from './items.js';
+import { bodyNode, encodeItems } from './items.js';
 import { without } from './options.js';
 import type { BlockSpec, Handler, SectionItems } from './spec.js';
 
@@ -39,7 +39,7 @@ export function namedSection(
   const section: SectionItems = {
     keyField,
     positioned: true,
-    order: byPosition,
+    keyed: true,
     encodeItem: (name, item) => bodyNode(directive, [formatString(name)], name, body(), item),
   };
   return {
@@ -71,7 +71,7 @@ export function namedSection(
 export function sourceSection(body: () => BlockSpec): Handler {
   const section: SectionItems = {
     positioned: true,
-    order: byPosition,
+    keyed: false,
     encodeItem(_key, item) {
       const urls = item.urls;
       const inHeader = Array.isArray(urls) && urls.length > 0 && urls.every((u) => typeof u === 'string');
@@ -104,7 +104,7 @@ export function sourceSection(body: () => BlockSpec): Handler {
 export function pluginSection(body: (name: string) => BlockSpec): Handler {
   const section: SectionItems = {
     positioned: false,
-    order: (items) => Object.keys(items),
+    keyed: true,
     encodeItem: (name, item) => bodyNode('plugin', [formatString(name)], name, body(name), item),
   };
   return {

@@ -55,10 +55,13 @@ export interface Handler {
 export interface SectionItems {
   /** Where the item copies its key (`name`, `prefix`): the header carries it, not the block. */
   readonly keyField?: string;
-  /** Items carry a `position`, their order among the items of the section; the text never holds it. */
+  /**
+   * Items carry a `position`, their order among the items of the section, and are written in that
+   * order; the text never holds it. Other items are written in key order.
+   */
   readonly positioned: boolean;
-  /** The keys of the items in the order they are written. */
-  order(items: Record<string, Record<string, unknown>>): string[];
+  /** Old and new items are paired by key; mirrors, keyed by their position, are paired by content. */
+  readonly keyed: boolean;
   encodeItem(key: string, item: Record<string, unknown>): CanonNode;
 }
 
