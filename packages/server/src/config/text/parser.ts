@@ -1,19 +1,29 @@
 import { syntaxError } from './errors.js';
-import { type Token, tokenize } from './lexer.js';
-import type { Arg, ConfigTree, Directive, Entry, Pos, Word } from './tree.js';
+import { Scanner } from './lexer.js';
+import { type Arg, type ConfigTree, DirectiveNode, type Entry, type Pos, type Word } from './tree.js';
 
-/** The rest of a line after a directive, when it holds only spaces and a comment. */
-const TRAILING = /[ \t\r]*(?:#[^\n]*)?(?:\n|$)/y;
-
-export function trailingAt(text: string, offset: number): string {
-  TRAILING.lastIndex = offset;
-  return TRAILING.exec(text)?.[0] ?? '';
+/** Where the rest of a line after a directive ends, when it holds only spaces and a comment; else `offset`. */
+function trailingEnd(text: string, offset: number): number {
+  const n = text.length;
+  let i = offset;
+  while (i < n && (text[i] === ' ' || text[i] === '\t' || text[i] === '\r')) i++;
+  if (text.charCodeAt(i) === 35 /* # */) {
+    const nl = text.indexOf('\n', i);
+    i = nl < 0 ? n : nl;
+  }
+  if (i >= n) return n;
+  return text.charCodeAt(i) === 10 ? i + 1 : offset;
 }
 
-function describe(token: Token): string {
-  if (token.kind === 'eof') return 'the end of the file';
-  if (token.kind === 'word') return `'${token.word.text}'`;
-  return `'${token.kind}'`;
+/** The rest of a line after a directive, when it holds only spaces and a comment. */
+export function trailingAt(text: string, offset: number): string {
+  return text.slice(offset, trailingEnd(text, offset));
+}
+
+function describe(s: Scanner): string {
+  if (s.kind === 'eof') return 'the end of the file';
+  if (s.word) return `'${s.word.text}'`;
+  return `'${s.kind}'`;
 }
 
 /**
@@ -23,107 +33,128 @@ function describe(token: Token): string {
  * is missing instead of silently swallowing the next directive as arguments.
  */
 export function parseTree(text: string): ConfigTree {
-  const tokens = tokenize(text);
-  let i = 0;
-  const at = (k: number): Token => tokens[k] ?? (tokens[tokens.length - 1] as Token);
+  const s = new Scanner(text);
+  s.next();
+  // Directive names and the short texts between directives (indentation, a line break) repeat all
+  // over a file: one string each, instead of one per directive that the whole tree then keeps.
+  const names = new Map<string, string>();
+  const intern = (name: string) => names.get(name) ?? (names.set(name, name), name);
+  const shorts = new Map<string, string>();
+  const shortText = (from: number, to: number) => {
+    const piece = text.slice(from, to);
+    if (to - from > 8) return piece;
+    return shorts.get(piece) ?? (shorts.set(piece, piece), piece);
+  };
 
-  const parseList = (open: Token): Arg => {
+  const parseList = (): Arg => {
+    const open = s.pos();
+    s.next();
     const items: Word[] = [];
-    for (;;) {
-      const t = at(i);
-      if (t.kind === 'word') items.push(t.word);
-      else if (t.kind === ']') break;
-      else {
-        const { line, column } = open.pos;
+    for (; s.kind !== ']'; s.next()) {
+      if (!s.word)
         throw syntaxError(
-          t.pos,
-          `expected ']' to close the list opened at line ${line}, column ${column}, found ${describe(t)}`,
+          s.pos(),
+          `expected ']' to close the list opened at line ${open.line}, column ${open.column}, found ${describe(s)}`,
         );
-      }
-      i++;
+      items.push(s.word);
     }
-    const close = at(i++);
-    return { kind: 'list', items, pos: open.pos, end: close.endPos };
+    return { kind: 'list', items, pos: open };
   };
 
   const parseDirective = (cursor: number): { entry: Entry; cursor: number } => {
-    const nameToken = at(i++);
-    if (nameToken.kind !== 'word') throw new Error('parseDirective expects a word');
-    const name = nameToken.word;
+    const name = s.word as Word;
+    const nameStart = s.start;
+    const nameLine = s.line;
+    const nameColumn = s.column;
+    // Where the last argument (or the name) ends: errors about what follows are reported there.
+    let lastLine = s.endLine;
+    let lastColumn = s.endColumn;
+    const lastPos = (): Pos => ({ line: lastLine, column: lastColumn });
+    s.next();
     const args: Arg[] = [];
-    let last: { end: number; endPos: Pos } = { end: nameToken.end, endPos: name.end };
     for (;;) {
-      const t = at(i);
-      if (t.kind === 'word' || t.kind === '[') {
-        if (t.pos.line > last.endPos.line && t.pos.column <= name.pos.column) {
-          throw syntaxError(last.endPos, `expected ';' or '{' after the arguments of '${name.text}'`);
+      if (s.kind === 'word' || s.kind === '[') {
+        if (s.line > lastLine && s.column <= nameColumn) {
+          throw syntaxError(lastPos(), `expected ';' or '{' after the arguments of '${name.text}'`);
         }
-        i++;
-        const arg = t.kind === 'word' ? t.word : parseList(t);
-        args.push(arg);
-        last = { end: t.kind === 'word' ? t.end : at(i - 1).end, endPos: arg.end };
+        args.push(s.word ?? parseList());
+        lastLine = s.endLine;
+        lastColumn = s.endColumn;
+        s.next();
         continue;
       }
-      if (t.kind === ';' || t.kind === '{') break;
+      if (s.kind === ';' || s.kind === '{') break;
       const what = args.length > 0 ? `the arguments of '${name.text}'` : `'${name.text}'`;
-      throw syntaxError(last.endPos, `expected ';' or '{' after ${what}, found ${describe(t)}`);
+      throw syntaxError(lastPos(), `expected ';' or '{' after ${what}, found ${describe(s)}`);
     }
-    const terminator = at(i++);
-    const directive: Directive = {
-      name: name.text,
-      nameBare: name.bare,
-      pos: name.pos,
+    const directive = new DirectiveNode(
+      intern(name.text),
+      name.bare,
+      nameLine,
+      nameColumn,
       args,
-      end: terminator.pos,
-    };
-    const leading = text.slice(cursor, nameToken.start);
-    if (terminator.kind === ';') {
-      const trailing = trailingAt(text, terminator.end);
-      const raw = text.slice(nameToken.start, terminator.end);
-      return { entry: { directive, leading, raw, trailing }, cursor: terminator.end + trailing.length };
+      s.line,
+      s.column,
+    );
+    const leading = shortText(cursor, nameStart);
+    const terminatorEnd = s.end;
+    if (s.kind === ';') {
+      s.next();
+      const after = trailingEnd(text, terminatorEnd);
+      const entry: Entry = {
+        directive,
+        leading,
+        raw: text.slice(nameStart, terminatorEnd),
+        trailing: shortText(terminatorEnd, after),
+        block: undefined,
+      };
+      return { entry, cursor: after };
     }
-    const headerTrailing = trailingAt(text, terminator.end);
-    const body = parseBody(terminator.end + headerTrailing.length, { name: name.text, pos: terminator.pos });
+    const open = directive.end;
+    s.next();
+    const headerEnd = trailingEnd(text, terminatorEnd);
+    const body = parseBody(headerEnd, { name: name.text, pos: open });
     directive.children = body.entries;
-    const trailing = trailingAt(text, body.end);
+    const after = trailingEnd(text, body.end);
     const entry: Entry = {
       directive,
       leading,
-      raw: text.slice(nameToken.start, body.end),
-      trailing,
+      raw: text.slice(nameStart, body.end),
+      trailing: shortText(body.end, after),
       block: {
-        header: text.slice(nameToken.start, terminator.end),
-        headerTrailing,
+        header: text.slice(nameStart, terminatorEnd),
+        headerTrailing: shortText(terminatorEnd, headerEnd),
         closeLeading: body.closing,
       },
     };
-    return { entry, cursor: body.end + trailing.length };
+    return { entry, cursor: after };
   };
 
   const parseBody = (cursor: number, opener?: { name: string; pos: Pos }) => {
     const entries: Entry[] = [];
     for (;;) {
-      const t = at(i);
-      if (t.kind === 'word') {
+      if (s.kind === 'word') {
         const parsed = parseDirective(cursor);
         entries.push(parsed.entry);
         cursor = parsed.cursor;
         continue;
       }
-      if (t.kind === '}' && opener) {
-        i++;
-        return { entries, closing: text.slice(cursor, t.start), end: t.end };
+      if (s.kind === '}' && opener) {
+        const closing = shortText(cursor, s.start);
+        const end = s.end;
+        s.next();
+        return { entries, closing, end };
       }
-      if (t.kind === 'eof' && !opener) return { entries, closing: text.slice(cursor), end: t.end };
-      if (t.kind === 'eof' && opener) {
+      if (s.kind === 'eof' && !opener) return { entries, closing: text.slice(cursor), end: s.end };
+      if (s.kind === 'eof' && opener) {
         throw syntaxError(
           opener.pos,
           `unbalanced braces: the '{' of '${opener.name}' is never closed (expected '}' before the end of the file)`,
         );
       }
-      if (t.kind === '}')
-        throw syntaxError(t.pos, "unbalanced braces: unexpected '}' (no block is open here)");
-      throw syntaxError(t.pos, `expected a directive name, found ${describe(t)}`);
+      if (s.kind === '}')
+        throw syntaxError(s.pos(), "unbalanced braces: unexpected '}' (no block is open here)");
+      throw syntaxError(s.pos(), `expected a directive name, found ${describe(s)}`);
     }
   };
 

@@ -16,9 +16,8 @@ export interface Word {
   text: string;
   bare: boolean;
   /** Set for `key=value` tokens whose key is an identifier; the codec decides whether it is an option. */
-  option?: { key: string; value: string; valueBare: boolean };
-  pos: Pos;
-  end: Pos;
+  option?: { key: string; value: string; valueBare: boolean } | undefined;
+  readonly pos: Pos;
 }
 
 /** A bracket list `[a b c]` of words. */
@@ -26,7 +25,6 @@ export interface ListArg {
   kind: 'list';
   items: Word[];
   pos: Pos;
-  end: Pos;
 }
 
 export type Arg = Word | ListArg;
@@ -35,12 +33,12 @@ export interface Directive {
   name: string;
   /** False when the name was quoted: a quoted name is always an ordinary key, never a special directive. */
   nameBare: boolean;
-  pos: Pos;
+  readonly pos: Pos;
   args: Arg[];
   /** Where the argument list ends: the `;` or `{` (reported when something is missing there). */
-  end: Pos;
+  readonly end: Pos;
   /** Present for block directives (`name args { … }`), even when the block is empty. */
-  children?: Entry[];
+  children?: Entry[] | undefined;
 }
 
 /** The raw text spans of a block directive, apart from its children. */
@@ -61,7 +59,7 @@ export interface Entry {
   raw: string;
   /** Spaces, a same-line comment and the line break after the directive, when nothing else follows on that line. */
   trailing: string;
-  block?: BlockText;
+  block?: BlockText | undefined;
 }
 
 export interface ConfigTree {
@@ -70,4 +68,48 @@ export interface ConfigTree {
   closing: string;
   /** The line break the file uses, so that re-printed parts match it. */
   eol: '\n' | '\r\n';
+}
+
+/*
+ * The parser makes words and directives as the classes below, which keep positions as numbers
+ * and make a Pos only when asked (for an error message). A large config holds hundreds of
+ * thousands of them: one object less each is that much less for the garbage collector to copy.
+ */
+
+export class WordNode implements Word {
+  readonly kind = 'word';
+
+  constructor(
+    readonly text: string,
+    readonly bare: boolean,
+    readonly option: Word['option'],
+    readonly line: number,
+    readonly column: number,
+  ) {}
+
+  get pos(): Pos {
+    return { line: this.line, column: this.column };
+  }
+}
+
+export class DirectiveNode implements Directive {
+  children: Entry[] | undefined = undefined;
+
+  constructor(
+    readonly name: string,
+    readonly nameBare: boolean,
+    private readonly line: number,
+    private readonly column: number,
+    readonly args: Arg[],
+    private readonly endLine: number,
+    private readonly endColumn: number,
+  ) {}
+
+  get pos(): Pos {
+    return { line: this.line, column: this.column };
+  }
+
+  get end(): Pos {
+    return { line: this.endLine, column: this.endColumn };
+  }
 }

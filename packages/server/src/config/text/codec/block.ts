@@ -22,28 +22,48 @@ type Mode = 'set' | 'append' | 'merge';
 const id = (path: readonly string[], length: number) =>
   length === 1 ? (path[0] as string) : path.slice(0, length).join('\u0000');
 
+/** Thrown by a quick decode that met a path set twice: the block is read again to say where. */
+const DUPLICATE = Symbol('duplicate');
+
 /**
  * The state of decoding one block. A class rather than closures: a config holds tens of thousands
  * of blocks, and each closure would be one more object per block for the garbage collector.
+ * A quick decoder finds a path set twice by the key already being there, and records only the
+ * paths made by appending or as containers; a tracking one (used again on a duplicate, to report
+ * where the path was first set) records every path with its position.
  */
 class BlockDecoder implements DecodeCtx {
-  /** Where each path was first set, for the error on a second definition. */
-  private readonly seen = new Map<string, Pos>();
-  /** Paths set by appending or created as containers; every other path seen was set once. */
-  private readonly modes = new Map<string, Mode>();
+  /** Paths made by appending or as containers, with how. */
+  private readonly modes: [string, Mode][] = [];
+  /** Where each path was first set, when tracking. */
+  private readonly seen: Map<string, Pos> | undefined;
   private counters: Map<string, number> | undefined;
 
   constructor(
     readonly spec: BlockSpec,
     readonly out: Record<string, unknown>,
-  ) {}
+    tracking: boolean,
+  ) {
+    this.seen = tracking ? new Map() : undefined;
+  }
+
+  private modeOf(at: string): Mode {
+    for (const [path, mode] of this.modes) if (path === at) return mode;
+    return 'set';
+  }
 
   private duplicate(path: readonly string[], length: number, pos: Pos) {
-    const first = this.seen.get(id(path, length)) as Pos;
+    const first = this.seen?.get(id(path, length));
+    if (!first) return DUPLICATE;
     return syntaxError(
       pos,
       `'${path.slice(0, length).join('.')}' is set twice (first at line ${first.line}, column ${first.column})`,
     );
+  }
+
+  private record(path: readonly string[], length: number, pos: Pos, mode: Mode): void {
+    if (mode !== 'set') this.modes.push([id(path, length), mode]);
+    this.seen?.set(id(path, length), pos);
   }
 
   /** Walks to the object holding the last key of `path`, creating merged containers on the way. */
@@ -51,12 +71,10 @@ class BlockDecoder implements DecodeCtx {
     let node = this.out;
     for (let k = 0; k < path.length - 1; k++) {
       const key = path[k] as string;
-      const at = id(path, k + 1);
-      if (this.seen.has(at)) {
-        if (this.modes.get(at) !== 'merge') throw this.duplicate(path, k + 1, pos);
+      if (Object.hasOwn(node, key)) {
+        if (this.modeOf(id(path, k + 1)) !== 'merge') throw this.duplicate(path, k + 1, pos);
       } else {
-        this.seen.set(at, pos);
-        this.modes.set(at, 'merge');
+        this.record(path, k + 1, pos, 'merge');
         put(node, key, {});
       }
       node = node[key] as Record<string, unknown>;
@@ -66,21 +84,19 @@ class BlockDecoder implements DecodeCtx {
 
   set(path: readonly string[], value: unknown, pos: Pos): void {
     const parent = path.length === 1 ? this.out : this.parentOf(path, pos);
-    const at = id(path, path.length);
-    if (this.seen.has(at)) throw this.duplicate(path, path.length, pos);
-    this.seen.set(at, pos);
-    put(parent, path[path.length - 1] as string, value);
+    const key = path[path.length - 1] as string;
+    if (Object.hasOwn(parent, key)) throw this.duplicate(path, path.length, pos);
+    if (this.seen) this.record(path, path.length, pos, 'set');
+    put(parent, key, value);
   }
 
   append(path: readonly string[], items: readonly unknown[], pos: Pos): void {
     const parent = path.length === 1 ? this.out : this.parentOf(path, pos);
     const key = path[path.length - 1] as string;
-    const at = id(path, path.length);
-    if (this.seen.has(at)) {
-      if (this.modes.get(at) !== 'append') throw this.duplicate(path, path.length, pos);
+    if (Object.hasOwn(parent, key)) {
+      if (this.modeOf(id(path, path.length)) !== 'append') throw this.duplicate(path, path.length, pos);
     } else {
-      this.seen.set(at, pos);
-      this.modes.set(at, 'append');
+      this.record(path, path.length, pos, 'append');
       put(parent, key, []);
     }
     const list = parent[key] as unknown[];
@@ -95,16 +111,8 @@ class BlockDecoder implements DecodeCtx {
   }
 }
 
-/**
- * Decodes the directives of one block into its JSON object. `into` receives the keys when given
- * (a section item already holding its name and position), else a new object.
- */
-export function decodeBlock(
-  spec: BlockSpec,
-  entries: readonly Entry[],
-  into: Record<string, unknown> = {},
-): Decoded {
-  const ctx = new BlockDecoder(spec, into);
+function decodeWith(ctx: BlockDecoder, entries: readonly Entry[]): Ann[] {
+  const { spec } = ctx;
   const anns: Ann[] = new Array<Ann>(entries.length);
   for (let i = 0; i < entries.length; i++) {
     const d = (entries[i] as Entry).directive;
@@ -112,7 +120,26 @@ export function decodeBlock(
     const handler = d.nameBare ? spec.byDirective.get(d.name) : undefined;
     anns[i] = handler ? handler.decode(d, ctx) : decodeGeneric(d, ctx);
   }
-  return { value: into, anns };
+  return anns;
+}
+
+/**
+ * Decodes the directives of one block into its JSON object. `into` receives the keys when given
+ * (a section item already holding its name and position: keys its block cannot set), else a new
+ * object.
+ */
+export function decodeBlock(
+  spec: BlockSpec,
+  entries: readonly Entry[],
+  into: Record<string, unknown> = {},
+): Decoded {
+  try {
+    return { value: into, anns: decodeWith(new BlockDecoder(spec, into, false), entries) };
+  } catch (error) {
+    if (error !== DUPLICATE) throw error;
+    decodeWith(new BlockDecoder(spec, {}, true), entries);
+    throw new Error('a path set twice was not found again');
+  }
 }
 
 /** Keys this version does not know go between the declared keys and `last`, in their own order. */
