@@ -138,7 +138,7 @@ export function decodeBlock(
   } catch (error) {
     if (error !== DUPLICATE) throw error;
     decodeWith(new BlockDecoder(spec, {}, true), entries);
-    throw new Error('a path set twice was not found again');
+    throw new Error('a path set twice was not found again', { cause: error });
   }
 }
 
