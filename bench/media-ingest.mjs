@@ -24,7 +24,11 @@ const clip = makeClip(20);
 const BYTES_PER_SECOND = clipBytesPerSecond(clip);
 // 2 s segments: a stream holding real time adds SECONDS / 2 of them; 2 spare for where the window falls.
 const expectedSegments = Math.floor(SECONDS / 2) - 2;
-const sequenceOf = (text) => Number(/#EXT-X-MEDIA-SEQUENCE:(\d+)/.exec(text ?? '')?.[1] ?? NaN);
+/** The sequence number of a playlist's newest segment: it counts segments made, however full the window. */
+const sequenceOf = (text) => {
+  const first = Number(/#EXT-X-MEDIA-SEQUENCE:(\d+)/.exec(text ?? '')?.[1] ?? NaN);
+  return first + (text ?? '').split('#EXTINF').length - 2;
+};
 const cores = (cpu) => `${((cpu / SECONDS) * 100).toFixed(1)}% of a core`;
 
 console.log(
@@ -67,6 +71,10 @@ await sleep(4000);
 const cpu0 = cpuSeconds(sluice.child.pid);
 const senderCpu0 = cpuSeconds(sender.pid);
 const seq0 = (await playlists()).map(sequenceOf);
+const bytes0 = Object.fromEntries(
+  Object.entries(await readStats()).map(([n, x]) => [n, x.stats?.bytes_in ?? 0]),
+);
+const window0 = performance.now();
 const errored = new Set();
 for (let t = 0; t < SECONDS; t += 2) {
   await sleep(2000);
@@ -78,6 +86,7 @@ const senderCpu = cpuSeconds(sender.pid) - senderCpu0;
 const sluiceRss = rssMb(sluice.child.pid);
 const seq1 = (await playlists()).map(sequenceOf);
 const final = await readStats();
+const windowSeconds = (performance.now() - window0) / 1000;
 let sluiceHolding = 0;
 const bitrates = [];
 for (let i = 0; i < N; i++) {
@@ -85,8 +94,12 @@ for (let i = 0; i < N; i++) {
   bitrates.push(stats.bitrate ?? 0);
   const advanced = seq1[i] - seq0[i];
   if (stats.alive && advanced >= expectedSegments && !errored.has(`s${i}`)) sluiceHolding++;
-  else if (process.env.BENCH_DEBUG)
-    console.log(`s${i}: alive ${stats.alive}, ${advanced} segments, errors ${errored.has(`s${i}`)}`);
+  else if (process.env.BENCH_DEBUG) {
+    const received = (stats.bytes_in - bytes0[`s${i}`]) / (BYTES_PER_SECOND * windowSeconds);
+    console.log(
+      `s${i}: alive ${stats.alive}, ${advanced} segments, ${(received * 100).toFixed(1)}% of the bytes sent`,
+    );
+  }
 }
 await stop(sender);
 await sluice.stop();
