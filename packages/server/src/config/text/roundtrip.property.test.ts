@@ -1,7 +1,7 @@
 import { config as configSchema } from '@sluice/api';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseConfigText, serializeConfig } from './index.js';
+import { parseConfigText, serializeConfig, serializeConfigWithDocument } from './index.js';
 import { tokenize } from './lexer.js';
 import { configArb } from './testing/config-arbitrary.js';
 
@@ -10,6 +10,15 @@ describe('round trip of generated configs', () => {
     fc.assert(
       fc.property(configArb, (c) => {
         expect(configSchema.safeParse(c).error).toBeUndefined();
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('writes the same canonical text as a merge over an empty file', () => {
+    fc.assert(
+      fc.property(configArb, (c) => {
+        expect(serializeConfigWithDocument(c).text).toBe(serializeConfig(c));
       }),
       { numRuns: 200 },
     );

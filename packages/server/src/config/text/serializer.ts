@@ -1,4 +1,5 @@
 import { deepEqual } from '@sluice/api';
+import { printCanonical } from './canonical.js';
 import { decodeBlock } from './codec/block.js';
 import { topSpec } from './codec/specs.js';
 import { type ConfigDocument, type DocumentState, makeDocument, stateOf } from './document.js';
@@ -43,7 +44,7 @@ function mergeWhole(
   tree: ConfigTree,
 ): { text: string; state: DocumentState } {
   const canonical = () => {
-    const text = render(EMPTY, config);
+    const text = printCanonical(topSpec(), config);
     return { text, state: read(text).state };
   };
   try {
@@ -83,6 +84,6 @@ export function serializeConfigWithDocument(
  * as it was, everything the operator wrote by hand survives for the parts that did not change.
  */
 export function serializeConfig(config: Record<string, unknown>, previous?: ConfigDocument): string {
-  if (!previous) return render(EMPTY, config);
+  if (!previous) return printCanonical(topSpec(), config);
   return serializeConfigWithDocument(config, previous).text;
 }

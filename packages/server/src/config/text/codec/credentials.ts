@@ -3,7 +3,7 @@ import { syntaxError } from '../errors.js';
 import { formatString } from '../scalars.js';
 import type { Word } from '../tree.js';
 import { put } from './block.js';
-import { blockNode, readOptions, withOptions, without } from './options.js';
+import { blockNode, readOptions, withOptions } from './options.js';
 import type { BlockSpec, Handler } from './spec.js';
 
 /**
@@ -34,11 +34,10 @@ export function credentialsHandler(directive: 'edit_auth' | 'view_auth', spec: (
       if (!isPlainObject(value) || typeof value.login !== 'string' || typeof value.password !== 'string')
         return undefined;
       const args = [formatString(value.login), formatString(value.password)];
-      const node = withOptions(
-        { name: directive, args, group: directive },
-        without(value, ['login', 'password']),
-        spec(),
-      );
+      const node = withOptions({ name: directive, args, group: directive }, value, spec(), [
+        'login',
+        'password',
+      ]);
       // Settings that cannot be options: the whole value goes into a block.
       return [node.body ? blockNode(directive, directive, value, spec()) : node];
     },

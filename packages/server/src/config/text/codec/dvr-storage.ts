@@ -4,7 +4,7 @@ import type { Word } from '../tree.js';
 import { parseNumber } from '../units.js';
 import { put } from './block.js';
 import { allPlainObjects, byPosition } from './items.js';
-import { readOptions, withOptions, without } from './options.js';
+import { readOptions, withOptions } from './options.js';
 import type { BlockSpec, CanonNode, Handler } from './spec.js';
 
 /** `disk NAME mode=keep;` inside `dvr NAME { … }`: disks[NAME] = {position, mode}, position by order. */
@@ -27,8 +27,9 @@ export function diskHandler(item: () => BlockSpec): Handler {
       return byPosition(value).map((name) =>
         withOptions(
           { name: 'disk', args: [formatString(name)], group: 'disks', key: name },
-          without(value[name] as Record<string, unknown>, ['position']),
+          value[name] as Record<string, unknown>,
           item(),
+          ['position'],
         ),
       );
     },

@@ -2,7 +2,7 @@ import { isPlainObject } from '@sluice/api';
 import { syntaxError } from '../errors.js';
 import { formatString } from '../scalars.js';
 import { put } from './block.js';
-import { readOptions, withOptions, without } from './options.js';
+import { readOptions, withOptions } from './options.js';
 import type { BlockSpec, CanonNode, Handler } from './spec.js';
 
 /**
@@ -36,7 +36,7 @@ export function entryList(directive: string, key: string, item: () => BlockSpec)
           typeof v === 'string' ? v : isPlainObject(v) && typeof v.url === 'string' ? v.url : undefined;
         if (url === undefined) return undefined;
         const base = { name: directive, args: [formatString(url)], group: key };
-        nodes.push(isPlainObject(v) ? withOptions(base, without(v, ['url']), spec) : base);
+        nodes.push(isPlainObject(v) ? withOptions(base, v, spec, ['url']) : base);
       }
       return nodes;
     },

@@ -33,11 +33,9 @@ export function peerSection(body: () => BlockSpec): Handler {
         : isSafeBare(host) && !HOST_PORT.test(host)
           ? formatString(host)
           : quote(host);
-      return withOptions(
-        { name: 'peer', args: [head], group: 'peer', key: host },
-        withPort ? without(item, ['port']) : item,
-        body(),
-      );
+      return withOptions({ name: 'peer', args: [head], group: 'peer', key: host }, item, body(), [
+        ...(withPort ? ['port'] : []),
+      ]);
     },
   };
   return {

@@ -4,7 +4,7 @@ import { formatString, isSafeBare } from '../scalars.js';
 import type { Word } from '../tree.js';
 import { formatWithUnit, parseNumber, parseWithUnit } from '../units.js';
 import { put } from './block.js';
-import { blockNode, readOptions, withOptions, without } from './options.js';
+import { blockNode, readOptions, withOptions } from './options.js';
 import type { BlockSpec, CanonNode, Handler } from './spec.js';
 
 /**
@@ -61,7 +61,7 @@ export function itemDvr(spec: () => BlockSpec): Handler {
         args.push(`${percent}%`);
         used.push('disk_limit');
       }
-      const node = withOptions({ name: 'dvr', args, group: 'dvr' }, without(value, used), s);
+      const node = withOptions({ name: 'dvr', args, group: 'dvr' }, value, s, used);
       // Settings that cannot be options turn the whole thing into a block, root included.
       return node.body ? block() : [node];
     },

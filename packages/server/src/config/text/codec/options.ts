@@ -1,4 +1,3 @@
-import { isPlainObject } from '@sluice/api';
 import { syntaxError } from '../errors.js';
 import { formatScalar, isOptionKey, isScalar, scalarFromText } from '../scalars.js';
 import { propertyHint } from '../schema-hints.js';
@@ -50,24 +49,29 @@ export function without(value: Record<string, unknown>, keys: readonly string[])
 }
 
 /**
- * Writes `rest` as key=value options when every value is a scalar under an identifier key, else as
- * a block. Returns the finished node.
+ * Writes `value` without the `skip` keys (those already written positionally) as key=value options
+ * when every value is a scalar under an identifier key, else as a block. Returns the finished node.
  */
 export function withOptions(
   base: { name: string; args: string[]; group: string; key?: string },
-  rest: Record<string, unknown>,
+  value: Record<string, unknown>,
   spec: BlockSpec,
+  skip: readonly string[] = [],
 ): CanonNode {
-  const keys = Object.keys(rest).filter((k) => rest[k] !== undefined && !Object.hasOwn(spec.omit, k));
-  const optionable = keys.every((k) => isOptionKey(k) && isScalar(rest[k]) && !isPlainObject(rest[k]));
-  if (optionable) {
-    const options = keys.map(
-      (k) =>
-        `${k}=${formatScalar(rest[k] as string | number | boolean, propertyHint(spec.schema, k), unitOf(spec, k))}`,
-    );
-    return { ...base, args: [...base.args, ...options] };
+  const keys = Object.keys(value).filter(
+    (k) => value[k] !== undefined && !Object.hasOwn(spec.omit, k) && !skip.includes(k),
+  );
+  const node: CanonNode = { name: base.name, args: base.args, group: base.group, key: base.key };
+  if (keys.every((k) => isOptionKey(k) && isScalar(value[k]))) {
+    for (const k of keys) {
+      const v = value[k] as string | number | boolean;
+      node.args.push(`${k}=${formatScalar(v, propertyHint(spec.schema, k), unitOf(spec, k))}`);
+    }
+    return node;
   }
-  return { ...base, body: { spec, value: rest, children: encodeBlock(spec, rest) } };
+  const rest = skip.length > 0 ? without(value, skip) : value;
+  node.body = { spec, value: rest, children: encodeBlock(spec, rest) };
+  return node;
 }
 
 /** `NAME { …every key… }`: the form for values that options cannot carry. */
