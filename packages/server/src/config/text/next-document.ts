@@ -24,6 +24,15 @@ function readAlone(spec: BlockSpec, text: string, column: number): { entry: Entr
   }
 }
 
+/**
+ * A copy of a piece of a merged text. V8 keeps a slice of a long string as a view of it, and
+ * entries live on from one document to the next: a view (a heading that a deletion joined to the
+ * next item's comments, say) would keep that whole version of the file alive with it.
+ */
+function detach(piece: string): string {
+  return ` ${piece}`.slice(1);
+}
+
 function groupOf(item: Item): string {
   return item.kind === 'fresh' ? item.node.group : item.slot.ann.group;
 }
@@ -92,11 +101,11 @@ export function nextDocumentState(
     const leading =
       old && start - cursor === old.leading.length && text.startsWith(old.leading, cursor)
         ? old.leading
-        : text.slice(cursor, start);
+        : detach(text.slice(cursor, start));
     const trailing =
       old && old.trailing.endsWith('\n') && text.startsWith(old.trailing, rawEnd)
         ? old.trailing
-        : trailingAt(text, rawEnd);
+        : detach(trailingAt(text, rawEnd));
     starts.push(cursor);
     cursor = rawEnd + trailing.length;
     const column = start - text.lastIndexOf('\n', start - 1);
@@ -121,6 +130,7 @@ export function nextDocumentState(
   }
   for (const [group, size] of merge.sizes) if ((counts.get(group) ?? 0) !== size) return undefined;
   starts.push(cursor);
-  const tree = { entries, closing: text.slice(cursor), eol: text.includes('\r\n') ? '\r\n' : '\n' } as const;
+  const closing = detach(text.slice(cursor));
+  const tree = { entries, closing, eol: text.includes('\r\n') ? '\r\n' : '\n' } as const;
   return { tree, anns, values, text, starts };
 }
