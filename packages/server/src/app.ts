@@ -43,7 +43,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Playback is served before Fastify routes anything: the hot path stays free of framework work.
     serverFactory: (handler) => createServer((req, res) => deps.playback(req, res) || handler(req, res)),
     logger: deps.logger ?? false,
-    disableRequestLogging: true,
     bodyLimit: 1024 * 1024,
   });
   app.setErrorHandler(errorHandler);
