@@ -125,9 +125,10 @@ export class ConfigStore {
   /**
    * Validates `next` whole, but re-checks only the items that differ from `previous` (already valid):
    * items are independent in the schema, so this equals a full check at a cost that follows the
-   * size of the change, not of the config. The checked items go back into `next`'s sections, in
-   * place: that keeps their order without copying tens of thousands of items, and those sections
-   * are new objects that nothing else holds (normalizeConfig builds every one of them).
+   * size of the change, not of the config. The checked items go back into `next`'s sections in
+   * place, which keeps their order without copying tens of thousands of items: a section that is
+   * not the previous one is a new object made for this edit (by applyDelta or normalizeConfig),
+   * which nothing else holds.
    */
   private validateChanged(next: Config, previous: Config): Config {
     const projection: Record<string, unknown> = {};
