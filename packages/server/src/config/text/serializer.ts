@@ -9,9 +9,6 @@ import { parseTree } from './parser.js';
 import { mergeTop } from './top-merge.js';
 import type { ConfigTree } from './tree.js';
 
-const EMPTY: ConfigTree = { entries: [], closing: '', eol: '\n' };
-const EMPTY_STATE: DocumentState = { tree: EMPTY, anns: [], values: [], text: '' };
-
 function read(text: string): { config: Record<string, unknown>; state: DocumentState } {
   const tree = parseTree(text);
   const { value, anns } = decodeBlock(topSpec(), tree.entries);
@@ -71,7 +68,12 @@ export function serializeConfigWithDocument(
   previous?: ConfigDocument,
 ): { text: string; document: ConfigDocument } {
   const spec = topSpec();
-  const state = previous ? stateOf(previous) : EMPTY_STATE;
+  if (!previous) {
+    // A new file: printing it and reading it back whole costs less than reading back each item.
+    const text = printCanonical(spec, config);
+    return { text, document: makeDocument(read(text).state) };
+  }
+  const state = stateOf(previous);
   const merge = mergeTop(spec, state, config);
   const next = merge && nextDocumentState(spec, merge, state);
   if (merge && next) return { text: merge.text, document: makeDocument(next) };
