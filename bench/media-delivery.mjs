@@ -2,7 +2,7 @@
 // from Sluice's memory and, in the same run, from nginx serving the same bytes as a static file.
 // Usage: npm run bench -- media-delivery [SECONDS=20] [CONNECTIONS=200]
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -32,8 +32,7 @@ function wrk(url) {
     transfer: value(/Transfer\/sec:\s+(\S+)/),
     p50: value(/\s50%\s+(\S+)/),
     p99: value(/\s99%\s+(\S+)/),
-    errors:
-      value(/(Non-2xx or 3xx responses: \d+)/) === '?' ? 'none' : value(/Non-2xx or 3xx responses: (\d+)/),
+    errors: /Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 'none',
   };
 }
 
@@ -67,7 +66,9 @@ await rm(sluice.dir, { recursive: true, force: true });
 // ---- nginx: the same bytes as a static file (sendfile, open file cache).
 const httpPort = await freePort();
 const root = await mkdtemp(join(tmpdir(), 'sluice-bench-www-'));
-await writeFile(join(root, 'segment.ts'), segment);
+await writeFile(join(root, 'segment.ts'), segment, { mode: 0o644 });
+// nginx's workers run as an unprivileged user: the folder must be readable to them.
+await chmod(root, 0o755);
 const nginx = await startNginx(
   'http { sendfile on; tcp_nopush on; access_log off; open_file_cache max=100; ' +
     `server { listen 127.0.0.1:${httpPort}; location / { root ${root}; } } }`,

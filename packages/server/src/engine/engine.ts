@@ -45,6 +45,8 @@ export class Engine {
   private readonly queues = new Map<string, Promise<void>>();
   private readonly ticker: NodeJS.Timeout;
   private readonly published: PublishedStreams;
+  /** Streams whose stats need no look each second (see tick). */
+  private readonly quiet = new WeakSet<StreamRuntime>();
   private config: Config = {};
 
   constructor(private readonly deps: EngineDeps) {
@@ -178,6 +180,11 @@ export class Engine {
     const snapshot = this.deps.view.snapshot;
     for (const [name, runtime] of this.streams) {
       const figures = this.deps.clients.figures(name, now);
+      // A stopped stream nobody ever asked for has written its (empty) stats once: nothing moves.
+      const quiet = !runtime.running && figures.lastAccessAt === undefined && !runtime.hasError;
+      if (quiet && this.quiet.has(runtime)) continue;
+      if (quiet) this.quiet.add(runtime);
+      else this.quiet.delete(runtime);
       this.stopIfIdle(runtime, figures, now);
       runtime.maintain();
       const stats = runtime.stats(now, figures);

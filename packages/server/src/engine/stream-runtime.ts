@@ -59,6 +59,11 @@ export class StreamRuntime {
     return this.startedAt;
   }
 
+  /** A source error is being shown. */
+  get hasError(): boolean {
+    return this.sourceError !== undefined;
+  }
+
   get running(): boolean {
     return this.switcher !== undefined;
   }
@@ -156,14 +161,19 @@ export class StreamRuntime {
   /** Every figure of spec 000 §3 "Stream stats" this runtime measures. */
   stats(nowMs: number, clients: ClientFigures): StreamStats {
     const bus = this.bus;
-    const stats: StreamStats = {
-      running: this.running,
-      alive: false,
-      client_count: clients.count,
-      bytes_out: clients.bytesOut,
-      out_bandwidth: Math.round((clients.outBytesPerSecond * 8) / 1000),
-      retry_count: this.retryCount,
-    };
+    const stats: StreamStats = {};
+    // A stream that never ran and never had a client has nothing to say: with 20,000 on-demand
+    // streams, writing zeros for each would only fill the live view and its change log.
+    if (this.running || clients.count > 0 || clients.bytesOut > 0) {
+      Object.assign(stats, {
+        running: this.running,
+        alive: false,
+        client_count: clients.count,
+        bytes_out: clients.bytesOut,
+        out_bandwidth: Math.round((clients.outBytesPerSecond * 8) / 1000),
+        retry_count: this.retryCount,
+      });
+    }
     if (clients.lastAccessAt !== undefined) stats.last_access_at = clients.lastAccessAt;
     if (this.sourceError !== undefined) stats.source_error = this.sourceError;
     const pushes = this.pushes.stats();

@@ -46,6 +46,10 @@ describe('reconcile', () => {
       clientsTimeoutSeconds: 30,
       segmentDurationMs: 2000,
       segmentCount: 4,
+      password: undefined,
+      maxBitrateKbps: undefined,
+      thumbnails: false,
+      pushes: [],
     });
   });
 });

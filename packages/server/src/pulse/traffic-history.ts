@@ -33,6 +33,9 @@ export class TrafficHistory {
   sample(name: string, inKbit: number, outKbit: number, nowMs: number): void {
     const minute = Math.floor(nowMs / 60_000) * 60_000;
     let s = this.series.get(name);
+    // A stream that has carried nothing yet gets no history (20,000 idle on-demand streams would
+    // otherwise hold a day of zeros each).
+    if (!s && inKbit === 0 && outKbit === 0) return;
     if (!s) {
       s = {
         minutes: new Float64Array(MINUTES),
