@@ -117,7 +117,6 @@ export function emit(
       settle();
       layout.placeRun?.(slot, length);
       append(slot.text);
-      dangling = slot.dangling;
       lastGroup = slot.group;
       continue;
     }

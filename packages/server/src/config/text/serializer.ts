@@ -34,9 +34,10 @@ function render(tree: ConfigTree, config: Record<string, unknown>): string {
 /**
  * The whole-file way, for what the incremental merge declines: merge over the whole document,
  * read the result back and check that it means the config (or, for a config not in normal form,
- * what its canonical text means), and write the canonical text if it ever does not.
+ * what its canonical text means), and write the canonical text if it ever does not. Exported for
+ * the tests, which check the incremental merge against it.
  */
-function mergeWhole(
+export function mergeWhole(
   config: Record<string, unknown>,
   tree: ConfigTree,
 ): { text: string; state: DocumentState } {

@@ -27,9 +27,8 @@ export interface Run {
   first: number;
   last: number;
   text: string;
-  /** The group of the last entry, and whether it ends in a comment with no line break. */
+  /** The group of the last entry. */
   group: string;
-  dangling: boolean;
 }
 
 /** Set on the items of the top level, for building and checking the next document. */

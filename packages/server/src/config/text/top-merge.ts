@@ -6,7 +6,7 @@ import { rewrite } from './merge.js';
 import { type NewGroup, newGroups } from './new-groups.js';
 import { textOf } from './printer.js';
 import { canonicalOf, type Item, type Layout, pushAfter, type Run, type Slot } from './slots.js';
-import { hasComment, splitLeading } from './trivia.js';
+import { splitLeading } from './trivia.js';
 
 /** Where a top-level directive's own text, or a run, landed in the merged text. */
 export type Placement = { item: Item; start: number; text: string } | { run: Run; start: number };
@@ -175,8 +175,8 @@ class TopPlan {
   /**
    * The slots to write, with each stretch of plain entries as a run. The first entry of a stretch
    * that follows a changed one is written alone: what comes before it may change its leading text
-   * (a deleted neighbour's blank line). A run ends where a line ends, so the next text starts on
-   * a line of its own as it did.
+   * (a deleted neighbour's blank line). A run ends with a line break: what follows it then
+   * cannot change how its last directive's line ends (at the end of the file, a new item may).
    */
   sequence(): (Slot | Run)[] {
     const { entries } = this.state.tree;
@@ -196,16 +196,14 @@ class TopPlan {
       if (i > 0) out.push(this.alone(from++));
       let last = -1;
       for (let k = from; k < j; k++)
-        if (k === n - 1 || (entries[k] as (typeof entries)[number]).trailing.endsWith('\n')) last = k;
+        if ((entries[k] as (typeof entries)[number]).trailing.endsWith('\n')) last = k;
       if (last >= from) {
-        const trailing = (entries[last] as (typeof entries)[number]).trailing;
         out.push({
           run: true,
           first: from,
           last,
           text: text.slice(starts[from], starts[last + 1]),
           group: (this.state.anns[last] as Ann).group,
-          dangling: hasComment(trailing) && !trailing.endsWith('\n'),
         });
         from = last + 1;
       }
