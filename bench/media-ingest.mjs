@@ -1,7 +1,7 @@
 // Ingest at scale: N live 2 Mbit/s MPEG-TS streams over UDP, packaged to HLS by Sluice; then, in the
 // same run, the same N streams pushed over RTMP into nginx with the RTMP module (hls on) as the
 // reference. Prints how many streams hold real time, and CPU and memory per stream, for both.
-// Usage: npm run bench -- media-ingest [N=100] [SECONDS=30]
+// Usage: npm run bench -- media-ingest [N=100] [SECONDS=30]   (SLUICE_ONLY=1: Sluice alone, no reference)
 import { spawn, spawnSync } from 'node:child_process';
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -105,6 +105,17 @@ await stop(sender);
 await sluice.stop();
 await rm(sluice.dir, { recursive: true, force: true });
 bitrates.sort((a, b) => a - b);
+
+if (process.env.SLUICE_ONLY) {
+  // Finding Sluice's own limit (N past what N ffmpeg pushers into nginx could take on this machine).
+  console.log(
+    `Sluice alone: ${sluiceHolding} / ${N} holding real time; CPU ${cores(sluiceCpu)}; RSS ${sluiceRss.toFixed(0)} MB`,
+  );
+  console.log(
+    `memory per stream ${((sluiceRss - idleRss) / N).toFixed(2)} MB; UDP sender ${cores(senderCpu)}`,
+  );
+  process.exit(0);
+}
 
 // ---- nginx-rtmp: RTMP in (ffmpeg pushers), HLS out
 const rtmpPort = await freePort();
