@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, minimalConfig, type RunningServer, startServer, waitFor } from './harness.js';
 import { modifyConfig, probeStreams, rtmpPublisher, streamStats } from './media-helpers.js';
@@ -122,6 +124,37 @@ describe('RTMP publish', () => {
     expect(stats.pushes?.[0]?.bytes).toBeGreaterThan(0);
     expect(stats.pushes?.[1]).toMatchObject({ url: bad });
     expect(stats.pushes?.[1]?.error).toMatch(/exited with code/);
+  });
+
+  it('asks the on_publish handler on start (it may refuse) and tells it of the stop', async () => {
+    const calls: { event: string; name: string; query: Record<string, string> }[] = [];
+    const hook = createServer((req, res) => {
+      let body = '';
+      req.on('data', (d: Buffer) => (body += d.toString()));
+      req.on('end', () => {
+        const call = JSON.parse(body) as (typeof calls)[number];
+        calls.push(call);
+        const refuse = call.event === 'publish_start' && call.query.key !== 'good';
+        res.writeHead(refuse ? 403 : 200).end(refuse ? 'bad key' : 'ok');
+      });
+    });
+    await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
+    const hookUrl = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/hook`;
+    try {
+      await modifyConfig(server, {
+        streams: { guarded: { publish_enabled: true, static: true, on_publish: hookUrl } },
+      });
+      await waitFor(async () => (await streamStats(server, 'guarded')).running);
+      const refused = publish('static/guarded?key=bad');
+      expect(await refused.exited).not.toBe(0);
+      expect(calls[0]).toMatchObject({ event: 'publish_start', name: 'guarded', query: { key: 'bad' } });
+      const allowed = publish('static/guarded?key=good');
+      await waitFor(async () => (await streamStats(server, 'guarded')).alive, 20_000);
+      await allowed.stop();
+      await waitFor(() => calls.some((c) => c.event === 'publish_stop' && c.query.key === 'good'));
+    } finally {
+      hook.close();
+    }
   });
 
   it('refuses a publish that no stream or location accepts', async () => {

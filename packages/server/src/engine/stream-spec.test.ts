@@ -50,6 +50,7 @@ describe('reconcile', () => {
       maxBitrateKbps: undefined,
       thumbnails: false,
       pushes: [],
+      onPublish: undefined,
     });
   });
 });

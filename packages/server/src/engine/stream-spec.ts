@@ -19,6 +19,8 @@ export interface StreamSpec {
   thumbnails: boolean;
   /** Where the stream is pushed to (pushes[].url). */
   pushes: string[];
+  /** HTTP handler of publish starts and stops (on_publish). */
+  onPublish: string | undefined;
 }
 
 /** Defaults where the config is silent (documented in docs/config.md). */
@@ -47,6 +49,7 @@ export function streamSpec(name: string, stream: Stream): StreamSpec {
     maxBitrateKbps: stream.max_bitrate,
     thumbnails: stream.thumbnails?.enabled === true,
     pushes: (stream.pushes ?? []).map((p) => p.url),
+    onPublish: stream.on_publish,
   };
 }
 
@@ -65,6 +68,7 @@ export function publishedSpec(name: string, location: Location): StreamSpec {
     maxBitrateKbps: undefined,
     thumbnails: location.thumbnails?.enabled === true,
     pushes: [],
+    onPublish: typeof location.on_publish === 'string' ? location.on_publish : undefined,
   };
 }
 
@@ -86,6 +90,7 @@ export function restartKey(spec: StreamSpec): string {
     spec.segmentDurationMs,
     spec.segmentCount,
     spec.password,
+    spec.onPublish,
   ]);
 }
 

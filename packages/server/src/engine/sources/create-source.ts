@@ -19,6 +19,7 @@ export interface SourceContext {
 export interface SourceOwner {
   name: string;
   password: string | undefined;
+  onPublish: string | undefined;
 }
 
 /** Builds the driver a plan calls for. */

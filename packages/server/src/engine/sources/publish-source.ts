@@ -2,6 +2,7 @@ import type { PublishRequest } from '../../ingest/rtmp/rtmp-server.js';
 import { flvRemuxArgs } from '../ffmpeg/args.js';
 import { Supervisor } from '../ffmpeg/supervisor.js';
 import type { PublishAnswer, PublishSlots } from '../publish-slots.js';
+import { callPublishHook } from './publish-hook.js';
 import type { Source, SourceEvents } from './source.js';
 
 export interface PublishSourceOptions {
@@ -9,6 +10,8 @@ export interface PublishSourceOptions {
   name: string;
   /** A publisher must give ?password= equal to this, when set. */
   password: string | undefined;
+  /** An HTTP handler asked on each publish start (it may refuse) and told of each stop. */
+  onPublish: string | undefined;
   slots: PublishSlots;
   binary: string;
   env: NodeJS.ProcessEnv;
@@ -77,6 +80,13 @@ export class PublishSource implements Source {
     const current = { request, remux, disconnect: () => undefined as void };
     this.current = current;
     this.events.log(`publish from ${request.remoteAddress} started`);
+    const hook = this.options.onPublish;
+    if (hook) {
+      // The publisher is taken at once (RTMP answers before the handler can) and let go if refused.
+      void callPublishHook(hook, 'publish_start', this.options.name, request).then((refused) => {
+        if (refused && this.current === current) this.kick(refused);
+      });
+    }
     return {
       attach: (disconnect) => {
         current.disconnect = disconnect;
@@ -96,6 +106,8 @@ export class PublishSource implements Source {
     const current = this.current;
     this.current = undefined;
     if (!current) return;
+    const hook = this.options.onPublish;
+    if (hook) void callPublishHook(hook, 'publish_stop', this.options.name, current.request);
     current.remux.stdin?.end();
     await current.remux.stop();
   }
