@@ -2,7 +2,7 @@ import type { ClientSession } from '@sluice/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventsClient } from './events-client.js';
 import { basicAuth, minimalConfig, type RunningServer, startServer, waitFor } from './harness.js';
-import { getText, streamStats } from './media-helpers.js';
+import { getText, modifyConfig, streamStats } from './media-helpers.js';
 
 /** Client sessions, close_sessions, and the stream topics of the events websocket (spec 001 §7). */
 describe('sessions and stream topics', () => {
@@ -66,6 +66,29 @@ describe('sessions and stream topics', () => {
       body: id,
     });
     await waitFor(async () => (await reader.read()).done, 10_000);
+  });
+
+  it('applies the protocol switches and max_sessions without a restart', async () => {
+    const before = (await streamStats(server, 'demo')).start_running_at;
+    await modifyConfig(server, { streams: { demo: { protocols: { hls: false } } } });
+    const off = await getText(`${server.url}/demo/index.m3u8`);
+    expect(off).toEqual({ status: 403, text: 'hls is switched off for stream demo\n' });
+    const ts = new AbortController();
+    expect((await fetch(`${server.url}/demo/mpegts`, { signal: ts.signal })).status).toBe(200);
+    ts.abort();
+    await modifyConfig(server, { streams: { demo: { protocols: null } } });
+
+    const open = (await sessionsOf('demo')).length;
+    await modifyConfig(server, { streams: { demo: { max_sessions: open + 1 } } });
+    expect((await getText(`${server.url}/demo/video.m3u8?token=one-more`)).status).toBe(200);
+    const over = await getText(`${server.url}/demo/video.m3u8?token=too-many`);
+    expect(over).toEqual({
+      status: 403,
+      text: `stream demo has its ${open + 1} sessions already (max_sessions)\n`,
+    });
+    expect((await getText(`${server.url}/demo/video.m3u8?token=one-more`)).status).toBe(200);
+    await modifyConfig(server, { streams: { demo: { max_sessions: null } } });
+    expect((await streamStats(server, 'demo')).start_running_at).toBe(before);
   });
 
   it('streams the stream log: the recent lines, then new ones as they come', async () => {

@@ -54,15 +54,21 @@ export class ClientSessions implements ClientCounter {
     this.sweeper.unref();
   }
 
-  /** The session a request belongs to, created if new; undefined when it was closed and must be refused. */
-  open(who: RequestIdentity, nowMs: number): ClientSession | undefined {
+  /**
+   * The session a request belongs to, created if new; a refusal when the session was closed by
+   * close_sessions, or when it would be one more than the stream's `maxSessions`.
+   */
+  open(who: RequestIdentity, nowMs: number, maxSessions?: number): ClientSession | { refused: string } {
     const key = keyOf(who);
     const refusedAt = this.refused.get(key);
     if (refusedAt !== undefined) {
       this.refused.set(key, nowMs);
-      return undefined;
+      return { refused: 'this session was closed' };
     }
     let session = this.byKey.get(key);
+    if (!session && maxSessions !== undefined && this.totals(who.stream).sessions.size >= maxSessions) {
+      return { refused: `stream ${who.stream} has its ${maxSessions} sessions already (max_sessions)` };
+    }
     if (!session) {
       session = {
         id: randomBytes(8).toString('hex'),

@@ -11,11 +11,10 @@ export async function serveDash(
   sessions: ClientSessions,
   name: string,
   resource: string,
-  session: ClientSession | undefined,
+  session: ClientSession,
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
-  if (!session) return refuse(res, 403, 'this session was closed');
   if (resource === 'index.mpd') {
     const runtime = engine.touch(name);
     if (!runtime || runtime.spec.disabled) return refuse(res, 404, `stream ${name} is disabled`);

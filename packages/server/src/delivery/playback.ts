@@ -7,6 +7,7 @@ import type { ClientSession, ClientSessions, SessionType } from './client-sessio
 import { serveDash } from './dash-handler.js';
 import { embedPage } from './embed-page.js';
 import type { DashPackagers } from './dash-packager.js';
+import { protocolAllowed } from './protocols.js';
 import { COMMON_HEADERS, refuse, send } from './respond.js';
 import type { Thumbnails } from './thumbnails.js';
 
@@ -59,15 +60,27 @@ export function playbackHandler(deps: PlaybackDeps): (req: IncomingMessage, res:
       userAgent: req.headers['user-agent'] ?? '',
       token: params.get('token') ?? undefined,
     };
-    const session = (type: SessionType) => deps.sessions.open({ ...who, type }, Date.now());
     if (resource === 'embed.html') serveEmbed(name, params, req, res);
     else if (resource === 'preview.jpg') servePreview(deps, name, req, res);
-    else if (resource === 'mpegts') serveMpegts(deps, name, session('mpegts'), req, res);
-    else if (resource.endsWith('.mpd') || resource.endsWith('.m4s')) {
-      void serveDash(deps.engine, deps.dash, deps.sessions, name, resource, session('dash'), req, res);
-    } else if (match[3] !== undefined)
-      serveSegment(deps, runtime, Number(match[3]), session('hls'), req, res);
-    else void servePlaylist(deps, name, resource === 'index.m3u8', who.token, session('hls'), req, res);
+    else {
+      const type: SessionType =
+        resource === 'mpegts'
+          ? 'mpegts'
+          : resource.endsWith('.mpd') || resource.endsWith('.m4s')
+            ? 'dash'
+            : 'hls';
+      if (!protocolAllowed(runtime.spec.protocols, type)) {
+        refuse(res, 403, `${type} is switched off for stream ${name}`);
+        return true;
+      }
+      const session = deps.sessions.open({ ...who, type }, Date.now(), runtime.spec.maxSessions);
+      if ('refused' in session) refuse(res, 403, session.refused);
+      else if (type === 'mpegts') serveMpegts(deps, name, session, req, res);
+      else if (type === 'dash')
+        void serveDash(deps.engine, deps.dash, deps.sessions, name, resource, session, req, res);
+      else if (match[3] !== undefined) serveSegment(deps, runtime, Number(match[3]), session, req, res);
+      else void servePlaylist(deps, name, resource === 'index.m3u8', who.token, session, req, res);
+    }
     return true;
   };
 }
@@ -77,11 +90,10 @@ async function servePlaylist(
   name: string,
   master: boolean,
   token: string | undefined,
-  session: ClientSession | undefined,
+  session: ClientSession,
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
-  if (!session) return refuse(res, 403, 'this session was closed');
   // A playlist request is what wakes an on-demand stream.
   const runtime = deps.engine.touch(name);
   if (!runtime || runtime.spec.disabled) return refuse(res, 404, `stream ${name} is disabled`);
@@ -113,11 +125,10 @@ function serveSegment(
   deps: PlaybackDeps,
   runtime: StreamRuntime,
   sequence: number,
-  session: ClientSession | undefined,
+  session: ClientSession,
   req: IncomingMessage,
   res: ServerResponse,
 ): void {
-  if (!session) return refuse(res, 403, 'this session was closed');
   const segment = runtime.bus?.segmenter.get(sequence);
   if (!segment)
     return refuse(res, 404, `segment ${sequence} of ${runtime.name} is not (or no longer) available`);
@@ -152,11 +163,10 @@ function servePreview(deps: PlaybackDeps, name: string, req: IncomingMessage, re
 function serveMpegts(
   deps: PlaybackDeps,
   name: string,
-  session: ClientSession | undefined,
+  session: ClientSession,
   req: IncomingMessage,
   res: ServerResponse,
 ): void {
-  if (!session) return refuse(res, 403, 'this session was closed');
   const runtime = deps.engine.touch(name);
   const bus = runtime?.bus;
   if (!runtime || !bus) return refuse(res, 404, `stream ${name} is not running`);

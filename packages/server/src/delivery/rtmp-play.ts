@@ -7,6 +7,7 @@ import { Supervisor } from '../engine/ffmpeg/supervisor.js';
 import type { PlayHandler, PlaySession, PublishRequest } from '../ingest/rtmp/rtmp-server.js';
 import type { PacketBus } from '../media/packet-bus.js';
 import type { ClientSessions } from './client-sessions.js';
+import { protocolAllowed } from './protocols.js';
 
 export interface RtmpPlayDeps {
   engine: Engine;
@@ -54,13 +55,17 @@ export class RtmpPlayers {
     disconnect: () => void,
   ): PlaySession | { refused: string } {
     const name = request.app === 'static' ? request.name : `${request.app}/${request.name}`;
+    const known = this.deps.engine.get(name);
+    if (known && !protocolAllowed(known.spec.protocols, 'rtmp'))
+      return { refused: `rtmp is switched off for stream ${name}` };
     const runtime = this.deps.engine.touch(name);
     if (!runtime?.bus) return { refused: `no running stream ${name}` };
     const session = this.deps.sessions.open(
       { stream: name, type: 'rtmp', ip: request.remoteAddress, userAgent: '', token: request.query.token },
       Date.now(),
+      runtime.spec.maxSessions,
     );
-    if (!session) return { refused: 'this session was closed' };
+    if ('refused' in session) return session;
     session.openResponses++;
     const counted: Send = (message) => {
       // Closed by the operator (close_sessions): the player is cut off.

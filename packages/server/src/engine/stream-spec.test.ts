@@ -51,6 +51,8 @@ describe('reconcile', () => {
       thumbnails: false,
       pushes: [],
       onPublish: undefined,
+      protocols: undefined,
+      maxSessions: undefined,
     });
   });
 });

@@ -21,6 +21,10 @@ export interface StreamSpec {
   pushes: string[];
   /** HTTP handler of publish starts and stops (on_publish). */
   onPublish: string | undefined;
+  /** Output protocol switches (see delivery/protocols.ts). */
+  protocols: Record<string, boolean> | undefined;
+  /** Concurrent client sessions allowed (max_sessions, or auth.max_sessions); none: no limit. */
+  maxSessions: number | undefined;
 }
 
 /** Defaults where the config is silent (documented in docs/config.md). */
@@ -50,6 +54,8 @@ export function streamSpec(name: string, stream: Stream): StreamSpec {
     thumbnails: stream.thumbnails?.enabled === true,
     pushes: (stream.pushes ?? []).map((p) => p.url),
     onPublish: stream.on_publish,
+    protocols: stream.protocols,
+    maxSessions: stream.max_sessions ?? stream.auth?.max_sessions,
   };
 }
 
@@ -69,6 +75,8 @@ export function publishedSpec(name: string, location: Location): StreamSpec {
     thumbnails: location.thumbnails?.enabled === true,
     pushes: [],
     onPublish: typeof location.on_publish === 'string' ? location.on_publish : undefined,
+    protocols: undefined,
+    maxSessions: location.auth?.max_sessions,
   };
 }
 
