@@ -1,4 +1,4 @@
-import { deepEqual, isPlainObject } from '@sluice/api';
+import { isPlainObject } from '@sluice/api';
 import { encodeKey, orderedKeys } from './codec/block.js';
 import { sectionItems } from './codec/items.js';
 import type { BlockSpec, CanonNode, SectionItems } from './codec/spec.js';
@@ -22,22 +22,39 @@ export interface NewGroup {
 }
 
 /**
+ * Whether two JSON values are equal (as deepEqual says), with `skip` keys of the outer object left
+ * out. It makes no arrays of keys: it runs over every item of a config on the first edit after a
+ * load, when no item is shared with the document yet.
+ */
+function sameJson(a: unknown, b: unknown, skip?: (key: string) => boolean): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i])) return false;
+    return true;
+  }
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  let left = 0;
+  for (const k in x) {
+    if (!Object.hasOwn(x, k) || skip?.(k)) continue;
+    if (!Object.hasOwn(y, k) || !sameJson(x[k], y[k])) return false;
+    left++;
+  }
+  for (const k in y) if (Object.hasOwn(y, k) && !skip?.(k)) left--;
+  return left === 0;
+}
+
+/**
  * Whether two items mean the same text. `position` and the key field are left out: the order of
  * the file and the header say them, and normalizeConfig copies an item whose position shifted.
  */
 export function sameItem(a: unknown, b: unknown, section: SectionItems | undefined): boolean {
   if (a === b) return true;
-  if (!section?.positioned) return deepEqual(a, b);
+  if (!section?.positioned) return sameJson(a, b);
   if (!isPlainObject(a) || !isPlainObject(b)) return false;
-  const skip = (k: string) => k === 'position' || k === section.keyField;
-  let left = 0;
-  for (const k of Object.keys(a)) {
-    if (skip(k)) continue;
-    if (!Object.hasOwn(b, k) || !deepEqual(a[k], b[k])) return false;
-    left++;
-  }
-  for (const k of Object.keys(b)) if (!skip(k)) left--;
-  return left === 0;
+  return sameJson(a, b, (k) => k === 'position' || k === section.keyField);
 }
 
 function sectionGroup(
@@ -67,7 +84,7 @@ function settingGroup(group: string, nodes: CanonNode[], value: unknown): NewGro
     values: nodes.map(() => value),
     node: (j) => nodes[j] as CanonNode,
     // One directive holds the whole value: equal values mean equal text.
-    same: (_j, old) => nodes.length === 1 && deepEqual(old, value),
+    same: (_j, old) => nodes.length === 1 && sameJson(old, value),
   };
 }
 
