@@ -121,7 +121,9 @@ async function main(): Promise<void> {
     if (delta !== undefined) view.applyDiff(delta);
     topics.publish('config_saved', { event: 'config_saved', at: Date.now() });
     log.setLevel(next.loglevel);
-    void media.apply(next);
+    // The engine reconciles after the call is answered: the change is durable and in the view
+    // already, and starting or stopping streams must not hold up the console's save.
+    setImmediate(() => void media.apply(next));
     if (JSON.stringify(next.edit_auth) !== JSON.stringify(previous.edit_auth)) sessions.clear();
     if (JSON.stringify(next.http) !== JSON.stringify(previous.http))
       void listeners.reconcile(next.http ?? []);

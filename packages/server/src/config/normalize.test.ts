@@ -46,3 +46,22 @@ describe('normalizeConfig', () => {
     });
   });
 });
+
+describe('normalizeConfig when nothing moves', () => {
+  it('keeps the untouched items and sections as they were, filling only the changed item', () => {
+    const previous = normalizeConfig({ streams: { a: {}, b: {}, c: {} }, lives: { l: {} } }, {});
+    const streams = { ...previous.streams, b: { title: 'B' } };
+    const out = normalizeConfig({ ...previous, streams }, {}, previous);
+    expect(out.streams?.a).toBe(previous.streams?.a);
+    expect(out.streams?.b).toEqual({ title: 'B', name: 'b', position: 1 });
+    expect(out.lives).toBe(previous.lives);
+  });
+
+  it('still renumbers when an item is added or removed', () => {
+    const previous = normalizeConfig({ streams: { a: {}, b: {}, c: {} } }, {});
+    const { a: _a, ...rest } = previous.streams!;
+    const out = normalizeConfig({ ...previous, streams: rest }, {}, previous);
+    expect(out.streams?.b?.position).toBe(0);
+    expect(out.streams?.c?.position).toBe(1);
+  });
+});

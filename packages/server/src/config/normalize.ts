@@ -19,13 +19,38 @@ type Items = Record<string, Record<string, unknown>>;
 export function normalizeConfig(
   config: Config,
   touched: Partial<Record<OrderedSection, Set<string>>>,
+  previous?: Config,
+  delta?: Record<string, unknown>,
 ): Config {
+  return normalizeTracked(config, touched, previous, delta).config;
+}
+
+/**
+ * normalizeConfig, also telling which sections took the fast path of an edit that adds, removes and
+ * moves nothing, with the keys the delta changed there: the only items that can differ.
+ */
+export function normalizeTracked(
+  config: Config,
+  touched: Partial<Record<OrderedSection, Set<string>>>,
+  previous?: Config,
+  delta?: Record<string, unknown>,
+): { config: Config; edited: Map<string, string[]> } {
   const out: Record<string, unknown> = { ...config };
+  const edited = new Map<string, string[]>();
   for (const section of orderedSections) {
     const items = out[section];
     if (!isPlainObject(items)) continue;
-    const ordered = orderItems(items as Items, touched[section] ?? new Set());
+    const before = previous?.[section];
+    if (before === items) continue;
     const field = sectionKeyField[section];
+    const keys =
+      isPlainObject(before) && !touched[section] ? editedKeys(before, delta?.[section]) : undefined;
+    if (keys) {
+      keepOrder(items as Items, before as Items, keys, section === 'sources' ? undefined : field);
+      edited.set(section, keys);
+      continue;
+    }
+    const ordered = orderItems(items as Items, touched[section] ?? new Set());
     const next: Items = {};
     ordered.forEach(([key, item], index) => {
       if (section === 'sources') next[String(index)] = withFields(item, { position: index });
@@ -33,7 +58,38 @@ export function normalizeConfig(
     });
     out[section] = next;
   }
-  return out as Config;
+  return { config: out as Config, edited };
+}
+
+/**
+ * The keys a section delta edits, when it only changes existing items (adds, removes and moves
+ * none); undefined when the section needs renumbering or the delta is unknown.
+ */
+function editedKeys(before: Record<string, unknown>, sectionDelta: unknown): string[] | undefined {
+  if (!isPlainObject(sectionDelta)) return undefined;
+  const keys = Object.keys(sectionDelta);
+  for (const key of keys) {
+    const value = sectionDelta[key];
+    if (value === null || value === undefined || !(key in before)) return undefined;
+  }
+  return keys;
+}
+
+/**
+ * The common edit: fields of existing items changed, none added, removed or moved. Positions stand,
+ * so only the edited items need their key field and position, set in place — `items` is the
+ * section object applyDelta made for this edit, shared with nothing — at a cost that follows the
+ * size of the change instead of re-building a 20,000-item section.
+ */
+function keepOrder(items: Items, before: Items, keys: readonly string[], field: string | undefined): void {
+  for (const key of keys) {
+    const item = items[key];
+    const old = before[key];
+    if (!item || item === old) continue;
+    const fields: Record<string, unknown> = { position: old?.position };
+    if (field) fields[field] = key;
+    items[key] = withFields(item, fields);
+  }
 }
 
 function withFields(item: Record<string, unknown>, fields: Record<string, unknown>): Record<string, unknown> {

@@ -4,7 +4,7 @@ import { applyDelta, type Config, config as configSchema, formatIssues, isPlainO
 import { ConfigRejected } from './errors.js';
 import { writeFileDurably } from './durable-write.js';
 import { ConfigHistory } from './history.js';
-import { normalizeConfig, touchedPositions } from './normalize.js';
+import { normalizeConfig, normalizeTracked, touchedPositions } from './normalize.js';
 import {
   ConfigSyntaxError,
   type ConfigDocument,
@@ -97,8 +97,13 @@ export class ConfigStore {
       const cleaned = stripStats(rest) as Record<string, unknown>;
       const base = reset === true ? {} : this.current;
       const withMirrors = createMirrors(base, cleaned);
-      const next = normalizeConfig(applyDelta(base, withMirrors), touchedPositions(withMirrors));
-      const valid = this.validateChanged(next, base);
+      const normalized = normalizeTracked(
+        applyDelta(base, withMirrors),
+        touchedPositions(withMirrors),
+        base,
+        withMirrors,
+      );
+      const valid = this.validateChanged(normalized.config, base, normalized.edited);
       if (reset === true && !valid.edit_auth) {
         throw new ConfigRejected('an imported config must keep edit_auth, or nobody could log in again');
       }
@@ -130,7 +135,7 @@ export class ConfigStore {
    * not the previous one is a new object made for this edit (by applyDelta or normalizeConfig),
    * which nothing else holds.
    */
-  private validateChanged(next: Config, previous: Config): Config {
+  private validateChanged(next: Config, previous: Config, edited: Map<string, string[]> = new Map()): Config {
     const projection: Record<string, unknown> = {};
     const sections: { key: string; items: Record<string, unknown>; changed: string[] }[] = [];
     for (const [key, value] of Object.entries(next)) {
@@ -141,7 +146,8 @@ export class ConfigStore {
       }
       const changed: Record<string, unknown> = {};
       const names: string[] = [];
-      for (const name of value === before ? [] : Object.keys(value)) {
+      // Where normalizeTracked knows the only keys that can differ, look at those, not at every item.
+      for (const name of value === before ? [] : (edited.get(key) ?? Object.keys(value))) {
         const item = value[name];
         if (before[name] === item) continue;
         changed[name] = item;
