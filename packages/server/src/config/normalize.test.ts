@@ -51,7 +51,7 @@ describe('normalizeConfig when nothing moves', () => {
   it('keeps the untouched items and sections as they were, filling only the changed item', () => {
     const previous = normalizeConfig({ streams: { a: {}, b: {}, c: {} }, lives: { l: {} } }, {});
     const streams = { ...previous.streams, b: { title: 'B' } };
-    const out = normalizeConfig({ ...previous, streams }, {}, previous);
+    const out = normalizeConfig({ ...previous, streams }, {}, previous, { streams: { b: { title: 'B' } } });
     expect(out.streams?.a).toBe(previous.streams?.a);
     expect(out.streams?.b).toEqual({ title: 'B', name: 'b', position: 1 });
     expect(out.lives).toBe(previous.lives);
