@@ -39,7 +39,10 @@ export function udpSender(port: number, toneHz = 440): { stop: () => Promise<voi
 }
 
 /** An encoder publishing a small live test pattern with a tone over RTMP; `exited` resolves with its exit code. */
-export function rtmpPublisher(url: string): { stop: () => Promise<void>; exited: Promise<number | null> } {
+export function rtmpPublisher(
+  url: string,
+  audioCodec: 'aac' | 'libmp3lame' = 'aac',
+): { stop: () => Promise<void>; exited: Promise<number | null> } {
   const child = spawn(
     'ffmpeg',
     [
@@ -67,7 +70,7 @@ export function rtmpPublisher(url: string): { stop: () => Promise<void>; exited:
         '-g',
         '25',
       ],
-      ...['-c:a', 'aac', '-f', 'flv', url],
+      ...['-c:a', audioCodec, '-f', 'flv', url],
     ],
     { stdio: 'ignore' },
   );

@@ -66,6 +66,17 @@ describe('RTMP publish', () => {
     }, 15_000);
   });
 
+  it('remuxes in process what it can (H.264, AAC) and hands other codecs (MP3) to ffmpeg', async () => {
+    const publisher = rtmpPublisher(`${rtmp}/live/mp3`, 'libmp3lame');
+    publishers.push(publisher);
+    const stats = await waitFor(async () => {
+      const s = await streamStats(server, 'live/mp3', 'live');
+      return s.alive && s.media_info?.tracks.length === 2 ? s : undefined;
+    }, 20_000);
+    expect(stats.media_info?.tracks.map((t) => t.codec)).toEqual(['h264', 'mp3']);
+    await publisher.stop();
+  });
+
   it('waits for a publisher without showing an error, and refuses a wrong password', async () => {
     const waiting = await waitFor(async () => {
       const s = await streamStats(server, 'cam');

@@ -72,3 +72,20 @@ export function ffprobe(data: Buffer, extra: string[]): Record<string, unknown> 
   if (result.status !== 0) throw new Error(`ffprobe failed: ${result.stderr.toString()}`);
   return JSON.parse(result.stdout.toString()) as Record<string, unknown>;
 }
+
+/** A short FLV (what an RTMP publisher sends) made by ffmpeg: H.264 with AAC, or with MP3. */
+export function makeFlv(seconds: number, audio: 'aac' | 'mp3' = 'aac'): Buffer {
+  const result = spawnSync(
+    'ffmpeg',
+    [
+      ...['-hide_banner', '-loglevel', 'error', '-nostdin'],
+      ...['-f', 'lavfi', '-i', `testsrc2=size=320x240:rate=25:duration=${seconds}`],
+      ...['-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=44100:duration=${seconds}`],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-g', '25', '-bf', '2'],
+      ...['-c:a', audio === 'aac' ? 'aac' : 'libmp3lame', '-ac', '2', '-f', 'flv', 'pipe:1'],
+    ],
+    { maxBuffer: 64 * 1024 * 1024 },
+  );
+  if (result.status !== 0) throw new Error(`ffmpeg failed: ${result.stderr.toString()}`);
+  return result.stdout;
+}

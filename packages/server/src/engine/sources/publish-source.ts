@@ -2,6 +2,7 @@ import type { PublishRequest } from '../../ingest/rtmp/rtmp-server.js';
 import { flvRemuxArgs } from '../ffmpeg/args.js';
 import { Supervisor } from '../ffmpeg/supervisor.js';
 import type { PublishAnswer, PublishSlots } from '../publish-slots.js';
+import { FlvToTs } from '../../media/flv-to-ts.js';
 import { callPublishHook } from './publish-hook.js';
 import type { Source, SourceEvents } from './source.js';
 
@@ -19,12 +20,13 @@ export interface PublishSourceOptions {
 
 /**
  * publish:// — the stream's media comes from a publisher (RTMP now). While started, the source
- * holds the stream's publish slot; each publisher's FLV goes through an ffmpeg remux to MPEG-TS.
+ * holds the stream's publish slot; each publisher's FLV is repackaged to MPEG-TS in process (H.264
+ * and AAC), or by ffmpeg for other codecs.
  * One publisher at a time: a second one is refused while the first is on.
  */
 export class PublishSource implements Source {
   private closeSlot: (() => void) | undefined;
-  private current: { request: PublishRequest; remux: Supervisor; disconnect: () => void } | undefined;
+  private current: Publish | undefined;
 
   constructor(
     private readonly options: PublishSourceOptions,
@@ -65,19 +67,12 @@ export class PublishSource implements Source {
     if (password && request.query.password !== password) return { refused: 'wrong or missing password' };
     if (this.current) return { refused: `${this.options.name} is already being published` };
     const events = this.events;
-    const remux = new Supervisor({
-      binary: this.options.binary,
-      args: flvRemuxArgs(),
-      env: this.options.env,
-      withStdin: true,
-      // A publish is not restarted: when the publisher goes, so does its remux.
-      restart: false,
-      logLines: 50,
-      onStdout: (chunk) => events.data(chunk),
-      onLine: (line) => events.log(line),
-    });
-    remux.start();
-    const current = { request, remux, disconnect: () => undefined as void };
+    const current: Publish = {
+      request,
+      native: new FlvToTs((packets) => events.data(packets)),
+      remux: undefined,
+      disconnect: () => undefined,
+    };
     this.current = current;
     this.events.log(`publish from ${request.remoteAddress} started`);
     const hook = this.options.onPublish;
@@ -92,7 +87,13 @@ export class PublishSource implements Source {
         current.disconnect = disconnect;
       },
       write: (flv) => {
-        if (this.current === current) remux.stdin?.write(flv);
+        if (this.current !== current) return;
+        if (current.remux) current.remux.stdin?.write(flv);
+        else if (current.native.push(flv) === 'unsupported') {
+          this.events.log('codecs other than H.264 and AAC: ffmpeg remuxes this publish');
+          current.remux = this.startRemux();
+          current.remux.stdin?.write(current.native.takeHeld());
+        }
       },
       end: () => {
         if (this.current !== current) return;
@@ -108,7 +109,34 @@ export class PublishSource implements Source {
     if (!current) return;
     const hook = this.options.onPublish;
     if (hook) void callPublishHook(hook, 'publish_stop', this.options.name, current.request);
-    current.remux.stdin?.end();
-    await current.remux.stop();
+    current.remux?.stdin?.end();
+    await current.remux?.stop();
   }
+
+  /** The fallback for what the in-process remux does not take: ffmpeg reading the FLV on stdin. */
+  private startRemux(): Supervisor {
+    const events = this.events;
+    const remux = new Supervisor({
+      binary: this.options.binary,
+      args: flvRemuxArgs(),
+      env: this.options.env,
+      withStdin: true,
+      // A publish is not restarted: when the publisher goes, so does its remux.
+      restart: false,
+      logLines: 50,
+      onStdout: (chunk) => events.data(chunk),
+      onLine: (line) => events.log(line),
+    });
+    remux.start();
+    return remux;
+  }
+}
+
+interface Publish {
+  request: PublishRequest;
+  /** FLV to MPEG-TS in process (H.264 and AAC)… */
+  native: FlvToTs;
+  /** …or through ffmpeg, for other codecs. */
+  remux: Supervisor | undefined;
+  disconnect: () => void;
 }
