@@ -88,6 +88,8 @@ describe('TsDemux', () => {
       expect.objectContaining({ codec: 'mp2a', sample_rate: 44100, channels: 2 }),
     ]);
     expect(hevc.frames.filter((f) => f.keyframe).length).toBe(1);
+    // No codec string for HEVC here: the master playlist then leaves CODECS out rather than list MP2 alone.
+    expect(hevc.codecStrings()).toEqual([]);
     const mpeg2 = read(makeClip({ seconds: 1, video: 'mpeg2', audio: 'mp3', sampleRate: 48000 }));
     expect(mpeg2.bus.demux.tracks(mpeg2.now)).toEqual([
       expect.objectContaining({ codec: 'mp2v', width: 320, height: 240 }),

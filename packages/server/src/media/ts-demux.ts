@@ -108,12 +108,16 @@ export class TsDemux {
     return video ? { width: video.width, height: video.height, tracks } : { tracks };
   }
 
-  /** RFC 6381 codec strings of the tracks, for the HLS master playlist. */
+  /** RFC 6381 codec strings of the tracks, for the HLS master playlist; empty unless all are known. */
   codecStrings(): string[] {
     const out: string[] = [];
     for (const t of this.tracksByPid.values()) {
-      if (t.video?.codecString) out.push(t.video.codecString);
-      if (t.audio?.objectType) out.push(`mp4a.40.${t.audio.objectType}`);
+      if (t.kind.content !== 'video' && t.kind.content !== 'audio') continue;
+      const known =
+        t.video?.codecString ?? (t.audio?.objectType ? `mp4a.40.${t.audio.objectType}` : undefined);
+      // A partial list would tell players a track is not there: better none (CODECS is optional).
+      if (!known) return [];
+      out.push(known);
     }
     return out;
   }
