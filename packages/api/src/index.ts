@@ -11,3 +11,4 @@ export * from './stats.js';
 export * from './status.js';
 export * from './media-list.js';
 export * from './source-input.js';
+export * from './stream-options.js';

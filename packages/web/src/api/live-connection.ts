@@ -41,6 +41,8 @@ export class LiveConnection {
   private answered = 0;
   private waiters: { request: number; resolve: () => void }[] = [];
   private readonly topics = new Set<string>();
+  /** Topic commands of spec 001 §7 (log_media_start:…, pulse_subscribe:…) to resend after a reconnect. */
+  private readonly commands = new Set<string>();
   private running = false;
 
   constructor(
@@ -83,6 +85,22 @@ export class LiveConnection {
     if (this.topics.delete(topic)) this.socket?.send(`unsubscribe:${topic}`);
   }
 
+  /** Sends a topic command now and again after every reconnect, until `stopCommand`. */
+  startCommand(command: string): void {
+    this.commands.add(command);
+    this.socket?.send(command);
+  }
+
+  /** Forgets `start` and sends `stop` (log_media_stop:…, pulse_unsubscribe:…). */
+  stopCommand(start: string, stop: string): void {
+    if (this.commands.delete(start)) this.socket?.send(stop);
+  }
+
+  /** A one-off command such as `sessions?name=…`; dropped while offline (its poll asks again). */
+  send(command: string): void {
+    this.socket?.send(command);
+  }
+
   private connect(): void {
     const socket = this.open();
     this.socket = socket;
@@ -92,6 +110,7 @@ export class LiveConnection {
       this.handlers.onConnection('connected');
       this.request(wsCommands.readConfig);
       for (const topic of this.topics) socket.send(`subscribe:${topic}`);
+      for (const command of this.commands) socket.send(command);
     };
     socket.onmessage = (event) => this.onMessage(event.data);
     socket.onclose = () => this.onLost(socket);

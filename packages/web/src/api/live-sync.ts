@@ -10,7 +10,11 @@ export interface LiveSync {
   connection: LiveConnection;
   /** After a successful save: show `delta` until the server's next answer, which confirms it. */
   confirmSaved(delta: Delta): Promise<void>;
+  /** Listens to the topic events (log.entry, pulse.traffic, sessions); returns the unsubscribe. */
+  onEvent(listener: EventListener): () => void;
 }
+
+export type EventListener = (event: { event: string } & Record<string, unknown>) => void;
 
 /** ws(s)://host/flussonic/api/events, with the stored credentials in `auth` (browsers can't set headers). */
 export function eventsUrl(location: Location = window.location): string {
@@ -22,10 +26,14 @@ export function eventsUrl(location: Location = window.location): string {
 
 export function createLiveSync(): LiveSync {
   const store = new LiveStore();
+  const listeners = new Set<EventListener>();
   const connection = new LiveConnection(() => new WebSocket(eventsUrl()), {
     onConfig: (data) => store.replaceServer(data),
     onDelta: (data) => store.applyServerDelta(data),
     onConnection: (state) => store.setConnection(state),
+    onEvent: (event) => {
+      for (const listener of listeners) listener(event);
+    },
   });
   return {
     store,
@@ -34,6 +42,10 @@ export function createLiveSync(): LiveSync {
       store.markSaved(delta);
       await connection.refreshNow();
       store.clearPending();
+    },
+    onEvent: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
   };
 }

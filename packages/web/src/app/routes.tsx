@@ -4,6 +4,8 @@ import { ConfigEditorTab } from '../features/config-editor/ConfigEditorTab.js';
 import { GlobalConfigPage } from '../features/global-config/GlobalConfigPage.js';
 import { SettingsTab } from '../features/global-config/SettingsTab.js';
 import { MediaPage } from '../features/media-list/MediaPage.js';
+import { OverviewTab } from '../features/stream-item/OverviewTab.js';
+import { StreamPage } from '../features/stream-item/StreamPage.js';
 import { NotFoundPage } from './NotFoundPage.js';
 import { Shell } from './Shell.js';
 
@@ -23,12 +25,15 @@ interface RouteEntry {
 }
 
 /** An item's sub-pages, named `<item>/<page>`; the overview is the item's exact path. */
-const sub = (item: string, pages: (string | [name: string, path: string])[]): RouteEntry[] => [
-  { name: `${item}/overview`, path: '' },
-  ...pages.map((p) =>
-    typeof p === 'string' ? { name: `${item}/${p}`, path: p } : { name: `${item}/${p[0]}`, path: p[1] },
-  ),
-];
+const sub = (
+  item: string,
+  pages: (string | [name: string, path: string])[],
+  elements: Record<string, ReactNode> = {},
+): RouteEntry[] =>
+  [
+    { name: 'overview', path: '' },
+    ...pages.map((p) => (typeof p === 'string' ? { name: p, path: p } : { name: p[0], path: p[1] })),
+  ].map(({ name, path }) => ({ name: `${item}/${name}`, path, element: elements[name] }));
 
 /** The media list and the media items it opens: the list stays beside an open item (spec 000 §2). */
 const mediaRoutes: RouteEntry[] = [
@@ -36,16 +41,21 @@ const mediaRoutes: RouteEntry[] = [
   {
     name: 'stream-item',
     path: 'standalone/:mediaName',
-    children: sub('stream-item', [
-      'input',
-      ['input-source', 'input/:sourceIndex'],
-      'transcoder',
-      'dvr',
-      'output',
-      'auth',
-      'clients',
-      'history',
-    ]),
+    element: <StreamPage />,
+    children: sub(
+      'stream-item',
+      [
+        'input',
+        ['input-source', 'input/:sourceIndex'],
+        'transcoder',
+        'dvr',
+        'output',
+        'auth',
+        'clients',
+        'history',
+      ],
+      { overview: <OverviewTab /> },
+    ),
   },
   {
     name: 'location-item',

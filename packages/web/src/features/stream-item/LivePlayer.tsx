@@ -1,0 +1,55 @@
+import { Button, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { playbackUrl } from '../media-list/play-url.js';
+import { useHlsPlayer } from '../media-list/use-hls-player.js';
+import { embedCode, embedUrl } from './embed-code.js';
+import { useStream, useStreamStats } from './use-stream.js';
+
+/** Spec 001 §9: player minimum height 480 plus 40 px. */
+const PLAYER_MIN_HEIGHT_PX = 520;
+
+/** The live player (spec 001 §4): shown when static or after a click; none for a disabled stream. */
+export function LivePlayer({ name }: { name: string }) {
+  const stream = useStream(name);
+  const [clicked, setClicked] = useState(false);
+  // The playlist exists once the stream runs; loading it before would fail the player for good.
+  const alive = useStreamStats(name)?.alive === true;
+  if (stream?.disabled === true) return null;
+  const url = embedUrl(window.location.origin, name, true);
+  return (
+    <Stack gap="sm" maw={720}>
+      {stream?.static === true || clicked ? (
+        alive && <HlsVideo src={playbackUrl(name)} />
+      ) : (
+        <Button variant="default" w="fit-content" onClick={() => setClicked(true)}>
+          Play
+        </Button>
+      )}
+      <TextInput label="URL" aria-label="URL" readOnly value={url} />
+      <TextInput label="HTML code" aria-label="HTML code" readOnly value={embedCode(url)} />
+    </Stack>
+  );
+}
+
+function HlsVideo({ src }: { src: string }) {
+  const [video, setVideo] = useState<HTMLVideoElement | null>(null);
+  const error = useHlsPlayer(video, src);
+  return (
+    <div style={{ minHeight: PLAYER_MIN_HEIGHT_PX }}>
+      <video
+        ref={setVideo}
+        aria-label="player"
+        muted
+        autoPlay
+        playsInline
+        controls
+        style={{ width: '100%', height: 480, background: 'black' }}
+      />
+      {error && (
+        <Text c="red" size="sm" role="alert">
+          {error}
+        </Text>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { Stack, Text, Title } from '@mantine/core';
+import { Outlet } from 'react-router';
+import { ItemTabs } from '../item-page/ItemTabs.js';
+import { useMediaName } from '../item-page/use-media-name.js';
+import { useStreamExists } from './use-stream.js';
+
+/** The tabs of spec 001 §2 "Stream item", in its order. */
+const TABS = [
+  { label: 'Overview', route: 'stream-item/overview' },
+  { label: 'Input', route: 'stream-item/input' },
+  { label: 'Output', route: 'stream-item/output' },
+  { label: 'DVR', route: 'stream-item/dvr' },
+  { label: 'Auth', route: 'stream-item/auth' },
+  { label: 'Transcoder', route: 'stream-item/transcoder' },
+  { label: 'Clients', route: 'stream-item/clients' },
+  { label: 'History', route: 'stream-item/history' },
+];
+
+/** A stream's page: 'Loading stream {name}...' until the stream is in the config, then its tabs. */
+export function StreamPage() {
+  const name = useMediaName();
+  const exists = useStreamExists(name);
+  if (!exists) return <Text>Loading stream {name}...</Text>;
+  return (
+    <Stack gap="md">
+      <Title order={2}>{name}</Title>
+      <ItemTabs label="stream tabs" tabs={TABS} mediaName={name} />
+      {/* Keyed by name: a tab's local state (player shown, log open) resets for another stream. */}
+      <Outlet key={name} />
+    </Stack>
+  );
+}
