@@ -67,6 +67,8 @@ export class TsDemux {
   private readonly pmtSections = new SectionAssembler();
   private pmtPid: number | undefined;
   private pmtKey = '';
+  private lastPat: Buffer | undefined;
+  private lastPmt: Buffer | undefined;
   private patPacket: Buffer | undefined;
   private pmtPackets: Buffer[] = [];
   private now = 0;
@@ -139,15 +141,22 @@ export class TsDemux {
     if (pid === PAT_PID) {
       if (unitStart) this.patPacket = Buffer.from(b.subarray(o, o + PACKET_SIZE));
       const section = this.patSections.push(payload, unitStart);
-      if (section) this.onPat(section);
+      // The tables repeat about ten times a second, nearly always unchanged: only a change is read.
+      if (section && !this.lastPat?.equals(section)) {
+        this.lastPat = Buffer.from(section);
+        this.onPat(section);
+      }
       return;
     }
     if (pid === this.pmtPid) {
       if (unitStart) this.pmtPackets = [];
       this.pmtPackets.push(Buffer.from(b.subarray(o, o + PACKET_SIZE)));
       const section = this.pmtSections.push(payload, unitStart);
-      const pmt = section && parsePmt(section);
-      if (pmt) this.onPmt(pmt);
+      if (section && !this.lastPmt?.equals(section)) {
+        this.lastPmt = Buffer.from(section);
+        const pmt = parsePmt(section);
+        if (pmt) this.onPmt(pmt);
+      }
       return;
     }
     const track = this.tracksByPid.get(pid);
@@ -184,6 +193,7 @@ export class TsDemux {
     if (!chosen || chosen.pmtPid === this.pmtPid) return;
     this.pmtPid = chosen.pmtPid;
     this.pmtKey = '';
+    this.lastPmt = undefined;
   }
 
   private onPmt(pmt: Pmt): void {
