@@ -22,7 +22,8 @@ interface Feed {
   bus: PacketBus;
   remux: Supervisor;
   unsubscribe: () => void;
-  players: Set<Send>;
+  /** Each player's send, and the way to cut it off. */
+  players: Map<Send, () => void>;
   /** What a player joining now needs first: metadata, codec headers, the GOP so far. */
   metadata: Buffer | undefined;
   audioHeader: Buffer | undefined;
@@ -41,11 +42,24 @@ const MAX_GOP_MESSAGES = 4096;
 export class RtmpPlayers {
   private readonly feeds = new Map<string, Feed>();
 
-  constructor(private readonly deps: RtmpPlayDeps) {}
+  private readonly watcher: NodeJS.Timeout;
+
+  constructor(private readonly deps: RtmpPlayDeps) {
+    // A stream restarted or stopped has a new bus (or none): its players are cut off and reconnect.
+    this.watcher = setInterval(() => {
+      for (const [name, feed] of this.feeds) {
+        if (this.deps.engine.get(name)?.bus === feed.bus) continue;
+        for (const disconnect of feed.players.values()) disconnect();
+        void this.stopFeed(name, feed);
+      }
+    }, 1000);
+    this.watcher.unref();
+  }
 
   readonly handler: PlayHandler = (request, send, disconnect) => this.play(request, send, disconnect);
 
   close(): Promise<void> {
+    clearInterval(this.watcher);
     return Promise.all([...this.feeds.keys()].map((name) => this.stopFeed(name))).then(() => undefined);
   }
 
@@ -81,7 +95,7 @@ export class RtmpPlayers {
     for (const message of [feed.metadata, feed.audioHeader, feed.videoHeader, ...feed.gop]) {
       if (message) counted(message);
     }
-    feed.players.add(counted);
+    feed.players.set(counted, disconnect);
     return {
       stop: () => {
         session.openResponses--;
@@ -112,7 +126,7 @@ export class RtmpPlayers {
       bus,
       remux,
       unsubscribe: bus.subscribe(write),
-      players: new Set(),
+      players: new Map(),
       metadata: undefined,
       audioHeader: undefined,
       videoHeader: undefined,
@@ -142,7 +156,7 @@ export class RtmpPlayers {
       default:
         if (feed.gop.length > 0 && feed.gop.length < MAX_GOP_MESSAGES) feed.gop.push(message);
     }
-    for (const send of feed.players) if (!send(message)) feed.players.delete(send);
+    for (const send of feed.players.keys()) if (!send(message)) feed.players.delete(send);
   }
 
   private async stopFeed(name: string, feed = this.feeds.get(name)): Promise<void> {
