@@ -12,3 +12,4 @@ export * from './status.js';
 export * from './media-list.js';
 export * from './source-input.js';
 export * from './stream-options.js';
+export * from './output-urls.js';

@@ -4,6 +4,7 @@ import { ConfigEditorTab } from '../features/config-editor/ConfigEditorTab.js';
 import { GlobalConfigPage } from '../features/global-config/GlobalConfigPage.js';
 import { SettingsTab } from '../features/global-config/SettingsTab.js';
 import { MediaPage } from '../features/media-list/MediaPage.js';
+import { OutputTab } from '../features/stream-item/output/OutputTab.js';
 import { OverviewTab } from '../features/stream-item/OverviewTab.js';
 import { StreamPage } from '../features/stream-item/StreamPage.js';
 import { NotFoundPage } from './NotFoundPage.js';
@@ -54,7 +55,7 @@ const mediaRoutes: RouteEntry[] = [
         'clients',
         'history',
       ],
-      { overview: <OverviewTab /> },
+      { overview: <OverviewTab />, output: <OutputTab /> },
     ),
   },
   {

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { playbackUrls, publishUrls } from './output-urls.js';
+
+const ports = { http: 'http://h:80', rtmp: 1935 };
+
+describe('playback urls', () => {
+  it('follows the URL shapes, RTMP only with its port', () => {
+    const urls = playbackUrls('a', 'h', ports);
+    expect(urls.hls).toEqual(['http://h:80/a/index.m3u8', 'http://h:80/a/video.m3u8']);
+    expect(urls.dash).toEqual(['http://h:80/a/index.mpd']);
+    expect(urls.rtmp).toEqual(['rtmp://h:1935/static/a']);
+    expect(urls.rtsp).toBeUndefined();
+  });
+});
+
+describe('publish urls', () => {
+  it("uses the 'static' prefix only without a slash and without a prefix", () => {
+    expect(publishUrls('a', {}, 'h', ports)[0]?.url).toBe('rtmp://h:1935/static/a');
+    expect(publishUrls('live/a', {}, 'h', ports)[0]?.url).toBe('rtmp://h:1935/live/a');
+    expect(publishUrls('a', { prefix: 'cams' }, 'h', ports)[0]?.url).toBe('rtmp://h:1935/cams/a');
+  });
+
+  it("appends '?password=' when a password is set", () => {
+    const urls = publishUrls('a', { password: 'pw' }, 'h', ports);
+    expect(urls.map((u) => u.url)).toEqual([
+      'rtmp://h:1935/static/a?password=pw',
+      'http://h:80/a/mpegts?password=pw',
+    ]);
+  });
+});

@@ -1,0 +1,53 @@
+/**
+ * The URLs a stream is played and published at (spec 001 §9, spec 000 §9, docs/media.md).
+ * `host` is the console's host name without a port.
+ */
+export interface Ports {
+  http: string;
+  rtmp?: number | undefined;
+  rtsp?: number | undefined;
+}
+
+const encodedName = (name: string) => name.split('/').map(encodeURIComponent).join('/');
+
+/** Playback URLs by protocol; RTMP and RTSP are missing while their port is not configured. */
+export function playbackUrls(name: string, host: string, ports: Ports): Record<string, string[]> {
+  const path = `${ports.http}/${encodedName(name)}`;
+  const urls: Record<string, string[]> = {
+    hls: [`${path}/index.m3u8`, `${path}/video.m3u8`],
+    mss: [`${ports.http}/${encodedName(name)}.isml/manifest`],
+    hds: [`${path}/manifest.f4m`],
+    mpegts: [`${path}/mpegts`],
+    dash: [`${path}/index.mpd`],
+  };
+  if (ports.rtmp) urls.rtmp = [`rtmp://${host}:${ports.rtmp}/static/${encodedName(name)}`];
+  if (ports.rtsp) urls.rtsp = [`rtsp://${host}:${ports.rtsp}/${encodedName(name)}`];
+  return urls;
+}
+
+/**
+ * Where to publish into a stream (spec 001 §9): RTMP host, prefix, name, with the default prefix
+ * 'static' when the name has no slash and the stream no prefix; RTSP host/name; HTTP(S) MPEG-TS
+ * host/name/mpegts; '?password=' appended when a password is set.
+ */
+export function publishUrls(
+  name: string,
+  stream: { prefix?: string | undefined; password?: string | undefined },
+  host: string,
+  ports: Ports & { https?: string | undefined },
+): { label: string; url: string }[] {
+  const query = stream.password ? `?password=${encodeURIComponent(stream.password)}` : '';
+  const rtmpPath = stream.prefix
+    ? `${stream.prefix}/${encodedName(name)}`
+    : name.includes('/')
+      ? encodedName(name)
+      : `static/${encodedName(name)}`;
+  const urls: { label: string; url: string }[] = [];
+  if (ports.rtmp) urls.push({ label: 'RTMP', url: `rtmp://${host}:${ports.rtmp}/${rtmpPath}${query}` });
+  if (ports.rtsp)
+    urls.push({ label: 'RTSP', url: `rtsp://${host}:${ports.rtsp}/${encodedName(name)}${query}` });
+  urls.push({ label: 'HTTP MPEG-TS', url: `${ports.http}/${encodedName(name)}/mpegts${query}` });
+  if (ports.https)
+    urls.push({ label: 'HTTPS MPEG-TS', url: `${ports.https}/${encodedName(name)}/mpegts${query}` });
+  return urls;
+}
