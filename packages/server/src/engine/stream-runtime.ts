@@ -93,6 +93,7 @@ export class StreamRuntime {
       },
       onSwitch: (url, reason) => {
         bus.discontinuity();
+        bus.selectProgram(spec.sources.find((s) => s.url === url)?.program);
         this.note(`source ${redactUrl(url)}: ${reason}`);
       },
       onError: (message) => {

@@ -1,4 +1,5 @@
 import { HlsSegmenter, type SegmenterOptions } from './hls-segmenter.js';
+import { ProgramFilter } from './program-filter.js';
 import { RateWindow } from './rate-window.js';
 import { TsDemux } from './ts-demux.js';
 import { TsPacketizer } from './ts-packetizer.js';
@@ -20,6 +21,7 @@ export class PacketBus {
   lastPacketAt = 0;
   private readonly packetizer = new TsPacketizer();
   private readonly listeners = new Set<ChunkListener>();
+  private programFilter: ProgramFilter | undefined;
 
   constructor(options: SegmenterOptions & { program?: number }) {
     this.demux = new TsDemux(options.program);
@@ -28,12 +30,18 @@ export class PacketBus {
 
   write(chunk: Buffer, nowMs = Date.now()): void {
     this.input.add(chunk.length, nowMs);
-    const packets = this.packetizer.push(chunk);
+    const aligned = this.packetizer.push(chunk);
+    const packets = this.programFilter ? this.programFilter.filter(aligned) : aligned;
     if (packets.length === 0) return;
     this.lastPacketAt = nowMs;
     this.demux.pushChunk(packets, nowMs);
     this.segmenter.pushChunk(packets);
     for (const listener of this.listeners) listener(packets);
+  }
+
+  /** Keeps only this program of a multi-program source (none: the stream as it comes). */
+  selectProgram(program: number | undefined): void {
+    this.programFilter = program === undefined ? undefined : new ProgramFilter(program);
   }
 
   subscribe(listener: ChunkListener): () => void {
