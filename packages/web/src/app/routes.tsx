@@ -4,6 +4,8 @@ import { ConfigEditorTab } from '../features/config-editor/ConfigEditorTab.js';
 import { GlobalConfigPage } from '../features/global-config/GlobalConfigPage.js';
 import { SettingsTab } from '../features/global-config/SettingsTab.js';
 import { MediaPage } from '../features/media-list/MediaPage.js';
+import { InputTab } from '../features/stream-item/input/InputTab.js';
+import { SourceOptionsPage } from '../features/stream-item/input/SourceOptionsPage.js';
 import { OutputTab } from '../features/stream-item/output/OutputTab.js';
 import { OverviewTab } from '../features/stream-item/OverviewTab.js';
 import { StreamPage } from '../features/stream-item/StreamPage.js';
@@ -55,7 +57,12 @@ const mediaRoutes: RouteEntry[] = [
         'clients',
         'history',
       ],
-      { overview: <OverviewTab />, output: <OutputTab /> },
+      {
+        overview: <OverviewTab />,
+        input: <InputTab />,
+        'input-source': <SourceOptionsPage />,
+        output: <OutputTab />,
+      },
     ),
   },
   {
