@@ -1,6 +1,7 @@
 import type { SourceEntry, StreamStats } from '@sluice/api';
 import { LineLog } from './ffmpeg/line-log.js';
 import { PacketBus } from '../media/packet-bus.js';
+import { parsePids } from '../media/program-filter.js';
 import { StreamPushes } from './pushes.js';
 import { planSource } from './source-url.js';
 import { createSource, redactUrl, type SourceContext } from './sources/create-source.js';
@@ -93,7 +94,8 @@ export class StreamRuntime {
       },
       onSwitch: (url, reason) => {
         bus.discontinuity();
-        bus.selectProgram(spec.sources.find((s) => s.url === url)?.program);
+        const entry = spec.sources.find((s) => s.url === url);
+        bus.selectProgram(entry?.program, parsePids(entry?.pids));
         this.note(`source ${redactUrl(url)}: ${reason}`);
       },
       onError: (message) => {

@@ -39,9 +39,9 @@ export class PacketBus {
     for (const listener of this.listeners) listener(packets);
   }
 
-  /** Keeps only this program of a multi-program source (none: the stream as it comes). */
-  selectProgram(program: number | undefined): void {
-    this.programFilter = program === undefined ? undefined : new ProgramFilter(program);
+  /** Keeps only this program, and these PIDs, of a source (neither: the stream as it comes). */
+  selectProgram(program: number | undefined, pids?: ReadonlySet<number>): void {
+    this.programFilter = program === undefined && !pids ? undefined : new ProgramFilter(program, pids);
   }
 
   subscribe(listener: ChunkListener): () => void {

@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { chunks, ffprobe } from '../../test/ts-fixtures.js';
+import { chunks, ffprobe, makeClip } from '../../test/ts-fixtures.js';
 import { PacketBus } from './packet-bus.js';
+import { parsePids } from './program-filter.js';
 import { parsePat, SectionAssembler } from './psi.js';
 import { pidOf } from './ts-packet.js';
 
@@ -45,6 +46,19 @@ describe('ProgramFilter (the program option)', () => {
     expect(pat).toEqual([{ program: 2, pmtPid: 0x1001 }]);
     const probed = ffprobe(all, ['-show_streams']) as { streams: { width: number }[] };
     expect(probed.streams.map((s) => s.width)).toEqual([160]);
+  });
+
+  it('keeps only the listed PIDs of the first program, its PMT listing only them', () => {
+    const bus = new PacketBus({ targetDurationMs: 2000, windowSize: 3 });
+    // A clip with video (0x100) and audio (0x101): pids=256 keeps the video alone.
+    bus.selectProgram(undefined, parsePids('256, 9000, x'));
+    for (const c of chunks(makeClip({ seconds: 1, video: 'h264', audio: 'aac' }), 1316)) bus.write(c, 0);
+    expect(bus.demux.tracks(0).map((t) => t.codec)).toEqual(['h264']);
+  });
+
+  it('reads the pids option as spec 001 §5 says: integers from 1 to 8191', () => {
+    expect(parsePids('256, 0, 8192, 257,')).toEqual(new Set([256, 257]));
+    expect(parsePids('')).toBeUndefined();
   });
 
   it('passes everything without a program chosen', () => {

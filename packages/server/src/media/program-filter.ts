@@ -4,8 +4,9 @@ import { NULL_PID, PACKET_SIZE, PAT_PID, payloadOffset, pidOf, startsUnit } from
 
 /**
  * Keeps one program of a multi-program transport stream (the source's `program` option, spec 001
- * §3): its PMT and elementary streams pass, every other PID is dropped, and the PAT is rewritten to
- * list that program alone, so players and the segmenter see a single-program stream.
+ * §3; the first program when only `pids` is given): its PMT and elementary streams pass, every
+ * other PID is dropped, and the PAT is rewritten to list that program alone. With `pids`, only
+ * those elementary streams pass (and the PCR's), and the PMT is rewritten to list only them.
  */
 export class ProgramFilter {
   private readonly patSections = new SectionAssembler();
@@ -13,8 +14,13 @@ export class ProgramFilter {
   private pmtPid: number | undefined;
   private allowed = new Set<number>();
   private pat: Buffer | undefined;
+  private pmt: Buffer | undefined;
+  private chosen: number | undefined;
 
-  constructor(private readonly program: number) {}
+  constructor(
+    private readonly program: number | undefined,
+    private readonly pids?: ReadonlySet<number>,
+  ) {}
 
   /** The packets of the chosen program from an aligned chunk (a new buffer when any were dropped). */
   filter(chunk: Buffer): Buffer {
@@ -24,10 +30,11 @@ export class ProgramFilter {
       const packet = chunk.subarray(o, o + PACKET_SIZE);
       if (pid === PAT_PID) {
         this.readPat(packet);
-        if (this.pat && startsUnit(chunk, o)) kept.push(this.rewrittenPat(packet));
+        if (this.pat && startsUnit(chunk, o)) kept.push(this.rewritten(packet, this.pat));
       } else if (pid === this.pmtPid) {
         this.readPmt(packet);
-        kept.push(packet);
+        if (!this.pmt) kept.push(packet);
+        else if (startsUnit(chunk, o)) kept.push(this.rewritten(packet, this.pmt));
       } else if (this.allowed.has(pid)) {
         kept.push(packet);
       }
@@ -39,8 +46,10 @@ export class ProgramFilter {
     const start = payloadOffset(packet, 0);
     if (start < 0) return;
     const section = this.patSections.push(packet.subarray(start), startsUnit(packet, 0));
-    const entry = section && parsePat(section)?.find((p) => p.program === this.program);
+    const entry =
+      section && parsePat(section)?.find((p) => this.program === undefined || p.program === this.program);
     if (!entry) return;
+    this.chosen = entry.program;
     if (entry.pmtPid !== this.pmtPid) this.allowed = new Set();
     this.pmtPid = entry.pmtPid;
     // A PAT listing only this program: program_number, then its PMT PID (ISO 13818-1 Table 2-30).
@@ -53,8 +62,8 @@ export class ProgramFilter {
       section[5]!,
       0x00,
       0x00,
-      this.program >> 8,
-      this.program & 0xff,
+      entry.program >> 8,
+      entry.program & 0xff,
       0xe0 | (entry.pmtPid >> 8),
       entry.pmtPid & 0xff,
       0,
@@ -71,17 +80,48 @@ export class ProgramFilter {
     if (start < 0) return;
     const section = this.pmtSections.push(packet.subarray(start), startsUnit(packet, 0));
     const pmt = section && parsePmt(section);
-    if (!pmt || pmt.program !== this.program) return;
-    this.allowed = new Set([pmt.pcrPid, ...pmt.streams.map((s) => s.pid)].filter((p) => p !== NULL_PID));
+    if (!pmt || pmt.program !== this.chosen) return;
+    const streams = pmt.streams.map((s) => s.pid).filter((p) => !this.pids || this.pids.has(p));
+    this.allowed = new Set([pmt.pcrPid, ...streams].filter((p) => p !== NULL_PID));
+    this.pmt = this.pids ? keepStreams(section, this.allowed) : undefined;
   }
 
-  /** The original packet's header (its continuity counter) with the one-program PAT as payload. */
-  private rewrittenPat(original: Buffer): Buffer {
+  /** The original packet's header (its continuity counter) with a rewritten section as payload. */
+  private rewritten(original: Buffer, section: Buffer): Buffer {
     const packet = Buffer.alloc(PACKET_SIZE, 0xff);
     original.copy(packet, 0, 0, 4);
     packet[3] = (packet[3]! & 0x0f) | 0x10; // payload only
     packet[4] = 0; // pointer_field
-    this.pat!.copy(packet, 5);
+    section.copy(packet, 5);
     return packet;
   }
+}
+
+/** The PMT section with only the elementary streams in `allowed`; undefined when it won't fit one packet. */
+function keepStreams(section: Buffer, allowed: ReadonlySet<number>): Buffer | undefined {
+  const infoLength = ((section[10]! & 0x0f) << 8) | section[11]!;
+  const head = section.subarray(0, 12 + infoLength);
+  const entries: Buffer[] = [];
+  for (let i = 12 + infoLength; i + 5 <= section.length - 4;) {
+    const pid = ((section[i + 1]! & 0x1f) << 8) | section[i + 2]!;
+    const length = 5 + (((section[i + 3]! & 0x0f) << 8) | section[i + 4]!);
+    if (allowed.has(pid)) entries.push(section.subarray(i, i + length));
+    i += length;
+  }
+  const out = Buffer.concat([head, ...entries, Buffer.alloc(4)]);
+  if (out.length > PACKET_SIZE - 5) return undefined;
+  const sectionLength = out.length - 3;
+  out[1] = (out[1]! & 0xf0) | (sectionLength >> 8);
+  out[2] = sectionLength & 0xff;
+  out.writeUInt32BE(crc32Mpeg(out, 0, out.length - 4), out.length - 4);
+  return out;
+}
+
+/** The `pids` option: comma-separated PIDs, only 1–8191 kept (spec 001 §5). */
+export function parsePids(text: string | undefined): Set<number> | undefined {
+  const pids = (text ?? '')
+    .split(',')
+    .map((p) => Number.parseInt(p.trim(), 10))
+    .filter((p) => Number.isInteger(p) && p > 0 && p < 8192);
+  return pids.length > 0 ? new Set(pids) : undefined;
 }
