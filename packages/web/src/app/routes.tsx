@@ -4,6 +4,7 @@ import { ConfigEditorTab } from '../features/config-editor/ConfigEditorTab.js';
 import { GlobalConfigPage } from '../features/global-config/GlobalConfigPage.js';
 import { SettingsTab } from '../features/global-config/SettingsTab.js';
 import { MediaPage } from '../features/media-list/MediaPage.js';
+import { ClientsTab } from '../features/clients/ClientsTab.js';
 import { InputTab } from '../features/stream-item/input/InputTab.js';
 import { SourceOptionsPage } from '../features/stream-item/input/SourceOptionsPage.js';
 import { OutputTab } from '../features/stream-item/output/OutputTab.js';
@@ -62,6 +63,7 @@ const mediaRoutes: RouteEntry[] = [
         input: <InputTab />,
         'input-source': <SourceOptionsPage />,
         output: <OutputTab />,
+        clients: <ClientsTab />,
       },
     ),
   },
