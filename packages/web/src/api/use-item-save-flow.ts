@@ -11,8 +11,8 @@ import { useSaveRunner } from './use-save-runner.js';
 export const nest = (path: Path, inner: unknown): Delta =>
   path.reduceRight<unknown>((value, key) => ({ [key]: value }), inner) as Delta;
 
-/** Fields an item carries in the live view that are not config (spec 001 §3 stats). */
-const LIVE_ONLY = ['stats', 'name'];
+/** Fields an item carries in the live view that are not its config (spec 001 §3 stats, a location's streams). */
+const LIVE_ONLY = ['stats', 'name', 'prefix', 'streams'];
 
 /**
  * The save flow of one item's tab (spec 001 §4 "Editing"): Save sends the item's unsaved edits as

@@ -5,6 +5,11 @@ import { GlobalConfigPage } from '../features/global-config/GlobalConfigPage.js'
 import { SettingsTab } from '../features/global-config/SettingsTab.js';
 import { MediaPage } from '../features/media-list/MediaPage.js';
 import { ClientsTab } from '../features/clients/ClientsTab.js';
+import { LocationInputTab } from '../features/location-item/LocationInputTab.js';
+import { LocationOutputTab } from '../features/location-item/LocationOutputTab.js';
+import { LocationOverviewTab } from '../features/location-item/LocationOverviewTab.js';
+import { LocationPage } from '../features/location-item/LocationPage.js';
+import { LocationProcessTab } from '../features/location-item/LocationProcessTab.js';
 import { InputTab } from '../features/stream-item/input/InputTab.js';
 import { SourceOptionsPage } from '../features/stream-item/input/SourceOptionsPage.js';
 import { OutputTab } from '../features/stream-item/output/OutputTab.js';
@@ -70,7 +75,14 @@ const mediaRoutes: RouteEntry[] = [
   {
     name: 'location-item',
     path: 'location/:mediaName',
-    children: sub('location-item', ['input', 'process', 'dvr', 'output', 'auth', 'clients', 'history']),
+    element: <LocationPage />,
+    children: sub('location-item', ['input', 'process', 'dvr', 'output', 'auth', 'clients', 'history'], {
+      overview: <LocationOverviewTab />,
+      input: <LocationInputTab />,
+      process: <LocationProcessTab />,
+      output: <LocationOutputTab />,
+      clients: <ClientsTab />,
+    }),
   },
   {
     name: 'published-item',

@@ -1,0 +1,26 @@
+import { Button, Group, Stack } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useItemSaveFlow } from '../../api/use-item-save-flow.js';
+import { FormErrorsProvider, useFormErrorsState } from '../../components/form-context.js';
+import { SaveStatus } from '../../components/SaveStatus.js';
+
+const NO_ISSUES: ReadonlyMap<string, string> = new Map();
+
+/** A tab of an item's fields with its Save: one delta keyed by the item (`base`, e.g. ['lives', prefix]). */
+export function ItemForm({ base, children }: { base: string[]; children: ReactNode }) {
+  const form = useFormErrorsState(NO_ISSUES);
+  const flow = useItemSaveFlow(base, form.invalid);
+  return (
+    <FormErrorsProvider value={form.value}>
+      <Stack gap="md" maw={700}>
+        {children}
+        <Group gap="sm">
+          <Button onClick={() => void flow.save()} disabled={!flow.canSave}>
+            Save
+          </Button>
+          <SaveStatus status={flow.status} />
+        </Group>
+      </Stack>
+    </FormErrorsProvider>
+  );
+}
