@@ -10,6 +10,9 @@ import { LocationOutputTab } from '../features/location-item/LocationOutputTab.j
 import { LocationOverviewTab } from '../features/location-item/LocationOverviewTab.js';
 import { LocationPage } from '../features/location-item/LocationPage.js';
 import { LocationProcessTab } from '../features/location-item/LocationProcessTab.js';
+import { PublishedOutputTab } from '../features/published-item/PublishedOutputTab.js';
+import { PublishedOverviewTab } from '../features/published-item/PublishedOverviewTab.js';
+import { PublishedPage } from '../features/published-item/PublishedPage.js';
 import { InputTab } from '../features/stream-item/input/InputTab.js';
 import { SourceOptionsPage } from '../features/stream-item/input/SourceOptionsPage.js';
 import { OutputTab } from '../features/stream-item/output/OutputTab.js';
@@ -87,7 +90,12 @@ const mediaRoutes: RouteEntry[] = [
   {
     name: 'published-item',
     path: 'published/:mediaName',
-    children: sub('published-item', ['output', 'dvr', 'clients']),
+    element: <PublishedPage />,
+    children: sub('published-item', ['output', 'dvr', 'clients'], {
+      overview: <PublishedOverviewTab />,
+      output: <PublishedOutputTab />,
+      clients: <ClientsTab />,
+    }),
   },
   {
     name: 'vod-item',
