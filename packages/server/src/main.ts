@@ -3,13 +3,13 @@ import { mkdir, readFile, stat } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Config, diff, type ServerInfo } from '@sluice/api';
+import { type Config, type ServerInfo } from '@sluice/api';
 import { buildApp } from './app.js';
 import { parseArgs } from './cli.js';
 import { defaultConfigText, randomPassword } from './config/defaults.js';
 import { writeFileDurably } from './config/durable-write.js';
 import { ConfigRejected } from './config/errors.js';
-import { ConfigStore } from './config/store.js';
+import { ConfigStore, scopedDiff } from './config/store.js';
 import { SessionRegistry } from './http/auth.js';
 import { ErrorReportLog } from './http/config-handlers.js';
 import { EventsHub } from './http/events-hub.js';
@@ -116,14 +116,14 @@ async function main(): Promise<void> {
     log.error(`can't listen on HTTP port ${port}: ${error.message}`),
   );
 
-  store.onChange((next: Config, previous: Config) => {
-    const delta = diff(previous, next);
+  store.onChange((next: Config, previous: Config, scope) => {
+    const delta = scopedDiff(previous, next, scope);
     if (delta !== undefined) view.applyDiff(delta);
     topics.publish('config_saved', { event: 'config_saved', at: Date.now() });
     log.setLevel(next.loglevel);
     // The engine reconciles after the call is answered: the change is durable and in the view
     // already, and starting or stopping streams must not hold up the console's save.
-    setImmediate(() => void media.apply(next));
+    setImmediate(() => void media.apply(next, scope));
     if (JSON.stringify(next.edit_auth) !== JSON.stringify(previous.edit_auth)) sessions.clear();
     if (JSON.stringify(next.http) !== JSON.stringify(previous.http))
       void listeners.reconcile(next.http ?? []);

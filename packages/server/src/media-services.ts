@@ -1,3 +1,4 @@
+import type { ChangeScope } from './config/store.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Config } from '@sluice/api';
@@ -65,9 +66,11 @@ export async function startMedia(options: MediaOptions) {
     /** close_sessions: ends these sessions; their next requests are refused. */
     closeSessions: (ids: readonly string[]) => clients.close(ids, Date.now()),
     /** Follows the config: streams, and the RTMP port. */
-    apply: async (config: Config) => {
-      engine.apply(config);
-      traffic.retain(new Set([...engine.runtimes()].map((r) => r.name)));
+    apply: async (config: Config, scope?: ChangeScope) => {
+      // An edit of some streams' fields (the common case) names them; anything else reconciles all.
+      const streams = scope ? (scope.get('streams') ?? []) : 'all';
+      engine.apply(config, streams === 'all' ? undefined : streams);
+      if (streams === 'all') traffic.retain(new Set([...engine.runtimes()].map((r) => r.name)));
       await rtmp.apply(config.rtmp);
     },
     close: async () => {

@@ -1,6 +1,13 @@
 import { readdir, readFile, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { applyDelta, type Config, config as configSchema, formatIssues, isPlainObject } from '@sluice/api';
+import {
+  applyDelta,
+  type Config,
+  config as configSchema,
+  diff,
+  formatIssues,
+  isPlainObject,
+} from '@sluice/api';
 import { ConfigRejected } from './errors.js';
 import { writeFileDurably } from './durable-write.js';
 import { ConfigHistory } from './history.js';
@@ -12,7 +19,46 @@ import {
   serializeConfigWithDocument,
 } from './text/index.js';
 
-export type ConfigListener = (next: Config, previous: Config) => void;
+/**
+ * What an edit touched: top-level keys, each with the item keys it changed where those are known
+ * (an edit that adds, removes and moves nothing), or 'all'. Undefined: anything may have changed.
+ */
+export type ChangeScope = Map<string, readonly string[] | 'all'>;
+
+export type ConfigListener = (next: Config, previous: Config, scope: ChangeScope | undefined) => void;
+
+/** diff(previous, next) looking only where `scope` says the edit went: O(change), not O(config). */
+export function scopedDiff(previous: Config, next: Config, scope: ChangeScope | undefined): unknown {
+  if (!scope) return diff(previous, next);
+  const out: Record<string, unknown> = {};
+  const p = previous as Record<string, unknown>;
+  const n = next as Record<string, unknown>;
+  for (const [key, items] of scope) {
+    if (n[key] === undefined) {
+      if (p[key] !== undefined) out[key] = null;
+      continue;
+    }
+    if (items === 'all' || !isPlainObject(p[key]) || !isPlainObject(n[key])) {
+      const d = diff(p[key], n[key]);
+      // A plain object that is new here must not be merged into what was there (as diff does inside).
+      if (d !== undefined) out[key] = isPlainObject(n[key]) && !isPlainObject(p[key]) ? n[key] : d;
+      continue;
+    }
+    const before = p[key] as Record<string, unknown>;
+    const after = n[key] as Record<string, unknown>;
+    const section: Record<string, unknown> = {};
+    for (const item of items) {
+      if (after[item] === undefined) {
+        if (before[item] !== undefined) section[item] = null;
+        continue;
+      }
+      const d = diff(before[item], after[item]);
+      if (d !== undefined) section[item] = d;
+    }
+    if (Object.keys(section).length > 0) out[key] = section;
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
+}
 
 const keyedSections = new Set([
   'streams',
@@ -107,7 +153,11 @@ export class ConfigStore {
       if (reset === true && !valid.edit_auth) {
         throw new ConfigRejected('an imported config must keep edit_auth, or nobody could log in again');
       }
-      return this.commit(valid, reset === true ? undefined : this.document);
+      const scope: ChangeScope | undefined =
+        reset === true
+          ? undefined
+          : new Map(Object.keys(withMirrors).map((key) => [key, normalized.edited.get(key) ?? 'all']));
+      return this.commit(valid, reset === true ? undefined : this.document, scope);
     });
   }
 
@@ -165,14 +215,18 @@ export class ConfigStore {
     return valid as Config;
   }
 
-  private async commit(next: Config, previousDocument: ConfigDocument | undefined): Promise<Config> {
+  private async commit(
+    next: Config,
+    previousDocument: ConfigDocument | undefined,
+    scope: ChangeScope | undefined,
+  ): Promise<Config> {
     // The next edit merges against the document of the text just written, which the serializer
     // returns with it: the items of `next` it remembers are what lets that edit skip the rest.
     // Re-validating the text is not needed (`next` is valid, and the serializer checks that what
     // it re-printed reads back as `next`).
     const { text, document } = serializeConfigWithDocument(next as Record<string, unknown>, previousDocument);
     await this.write(text);
-    this.swap(next, text, document);
+    this.swap(next, text, document, scope);
     return next;
   }
 
@@ -181,12 +235,12 @@ export class ConfigStore {
     await writeFileDurably(this.path, text);
   }
 
-  private swap(next: Config, text: string, document: ConfigDocument): void {
+  private swap(next: Config, text: string, document: ConfigDocument, scope?: ChangeScope): void {
     const previous = this.current;
     this.current = next;
     this.text = text;
     this.document = document;
-    for (const listener of this.listeners) listener(next, previous);
+    for (const listener of this.listeners) listener(next, previous, scope);
   }
 
   private serialised<T>(task: () => Promise<T>): Promise<T> {

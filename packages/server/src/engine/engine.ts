@@ -54,7 +54,8 @@ export class Engine {
     this.ticker = setInterval(() => this.tick(), deps.statsEveryMs ?? 1000);
   }
 
-  apply(config: Config): void {
+  /** Follows the config; `names`, when given, are the only streams the edit changed (nothing added or removed). */
+  apply(config: Config, names?: readonly string[]): void {
     const before = this.config.streams ?? {};
     this.config = config;
     // Only streams whose config object changed can need an action: the store keeps the objects of
@@ -68,8 +69,11 @@ export class Engine {
       const stream = after[name];
       if (stream) desired.set(name, streamSpec(name, stream));
     };
-    for (const name in before) if (!(name in after)) consider(name);
-    for (const name in after) if (after[name] !== before[name] || !this.streams.has(name)) consider(name);
+    if (names) for (const name of names) consider(name);
+    else {
+      for (const name in before) if (!(name in after)) consider(name);
+      for (const name in after) if (after[name] !== before[name] || !this.streams.has(name)) consider(name);
+    }
     for (const action of reconcile(running, desired)) {
       if (action.kind === 'remove') {
         const runtime = this.streams.get(action.name)!;

@@ -4,12 +4,14 @@ type Path = readonly string[];
 
 /**
  * What the console sees: the config with each item's `stats` and the server's `stats` at the top.
- * Updates are immutable with structural sharing, and every change is logged by path with a version
- * number, so a websocket's delta is built from the changes since its last answer: its cost grows
- * with the number of changes, not with the number of streams.
+ * Every change is logged by path with a version number, so a websocket's delta is built from the
+ * changes since its last answer: its cost grows with the number of changes, not with the number of
+ * streams. The view's own containers change in place (see batch); read the snapshot, don't keep it.
  */
 export class LiveView {
-  private root: Record<string, unknown> = {};
+  private readonly root: Record<string, unknown> = {};
+  /** The containers this view created, which it may change in place (see batch). */
+  private readonly owned = new WeakSet<object>([this.root]);
   private version = 0;
   /** Changed paths in version order; `logStart` is the version of the first entry kept. */
   private log: { version: number; path: Path }[] = [];
@@ -56,20 +58,17 @@ export class LiveView {
   }
 
   /**
-   * Runs several writes as one copy-on-write pass: each object on a written path is copied once per
-   * batch and then changed in place, so loading 20,000 streams costs O(n), not O(n²).
+   * Runs several writes in one pass. Objects the view made itself (its containers) are changed in
+   * place: nobody else holds them — readers serialise the snapshot at once, and deltas are built
+   * from the change log — so an edit of one stream among 20,000 copies nothing. Objects that came
+   * in as values (shared with the config) are copied before anything is written into them.
    */
   private batch(body: (write: (path: Path, value: unknown) => void) => void): void {
-    const owned = new WeakSet<object>();
-    let root = this.root;
+    const owned = this.owned;
     const write = (path: Path, value: unknown) => {
       if (path.length === 0) return;
-      if (getIn(root, path) === value && (value !== undefined || !hasPath(root, path))) return;
-      if (!owned.has(root)) {
-        root = { ...root };
-        owned.add(root);
-      }
-      let node: Record<string, unknown> = root;
+      if (getIn(this.root, path) === value && (value !== undefined || !hasPath(this.root, path))) return;
+      let node: Record<string, unknown> = this.root;
       for (let i = 0; i < path.length - 1; i++) {
         const key = path[i]!;
         const child = node[key];
@@ -89,7 +88,6 @@ export class LiveView {
       this.record(path);
     };
     body(write);
-    this.root = root;
   }
 
   /**
