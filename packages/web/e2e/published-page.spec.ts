@@ -36,8 +36,21 @@ test('a published stream: read-only name, output URLs, clients, link to its loca
     await tabs.getByRole('link', { name: 'Clients', exact: true }).click();
     await expect(page.getByText('No information about clients was recorded.')).toBeVisible();
 
+    // A player of the published stream is a client of it and of its location.
+    const player = new AbortController();
+    const response = await fetch(`${server.url}/live/cam/mpegts`, { signal: player.signal });
+    expect(response.ok).toBe(true);
+    const clients = page.getByRole('table', { name: 'clients' });
+    await expect(clients.getByRole('cell', { name: 'mpegts', exact: true })).toBeVisible({ timeout: 20_000 });
+
     await page.getByRole('link', { name: 'Location config' }).click();
     await expect(page).toHaveURL(/\/admin\/location\/live$/);
+    await page
+      .getByRole('navigation', { name: 'location tabs' })
+      .getByRole('link', { name: 'Clients', exact: true })
+      .click();
+    await expect(clients.getByRole('cell', { name: 'mpegts', exact: true })).toBeVisible({ timeout: 20_000 });
+    player.abort();
   } finally {
     await publisher.stop();
   }

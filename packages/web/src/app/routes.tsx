@@ -5,6 +5,7 @@ import { GlobalConfigPage } from '../features/global-config/GlobalConfigPage.js'
 import { SettingsTab } from '../features/global-config/SettingsTab.js';
 import { MediaPage } from '../features/media-list/MediaPage.js';
 import { ClientsTab } from '../features/clients/ClientsTab.js';
+import { LocationClientsTab } from '../features/location-item/LocationClientsTab.js';
 import { LocationInputTab } from '../features/location-item/LocationInputTab.js';
 import { LocationOutputTab } from '../features/location-item/LocationOutputTab.js';
 import { LocationOverviewTab } from '../features/location-item/LocationOverviewTab.js';
@@ -84,7 +85,7 @@ const mediaRoutes: RouteEntry[] = [
       input: <LocationInputTab />,
       process: <LocationProcessTab />,
       output: <LocationOutputTab />,
-      clients: <ClientsTab />,
+      clients: <LocationClientsTab />,
     }),
   },
   {
