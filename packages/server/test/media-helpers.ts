@@ -2,78 +2,36 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import type { StreamStats } from '@sluice/api';
 import type { RunningServer } from './harness.js';
 
-/** An ffmpeg sending a small live test pattern with a tone as MPEG-TS over UDP (what a headend does). */
+/**
+ * What a live encoder in the tests sends: a small test pattern with a tone, H.264 (a keyframe every
+ * second, no B-frames to wait for) and the given audio codec, in real time.
+ */
+export function testEncoderArgs(toneHz = 440, audioCodec = 'aac'): string[] {
+  return [
+    ...['-hide_banner', '-loglevel', 'error', '-nostdin'],
+    ...['-re', '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=25'],
+    ...['-re', '-f', 'lavfi', '-i', `sine=frequency=${toneHz}`],
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-pix_fmt', 'yuv420p', '-g', '25'],
+    ...['-c:a', audioCodec],
+  ];
+}
+
+/** An ffmpeg sending the test pattern as MPEG-TS over UDP (what a headend does). */
 export function udpSender(port: number, toneHz = 440): { stop: () => Promise<void> } {
   const child = spawn(
     'ffmpeg',
-    [
-      ...['-hide_banner', '-loglevel', 'error', '-nostdin', '-re'],
-      ...[
-        '-f',
-        'lavfi',
-        '-i',
-        'testsrc2=size=320x240:rate=25',
-        '-re',
-        '-f',
-        'lavfi',
-        '-i',
-        `sine=frequency=${toneHz}`,
-      ],
-      ...[
-        '-c:v',
-        'libx264',
-        '-preset',
-        'ultrafast',
-        '-tune',
-        'zerolatency',
-        '-pix_fmt',
-        'yuv420p',
-        '-g',
-        '25',
-      ],
-      ...['-c:a', 'aac', '-f', 'mpegts', `udp://127.0.0.1:${port}?pkt_size=1316`],
-    ],
+    [...testEncoderArgs(toneHz), '-f', 'mpegts', `udp://127.0.0.1:${port}?pkt_size=1316`],
     { stdio: 'ignore' },
   );
   return { stop: () => stopChild(child) };
 }
 
-/** An encoder publishing a small live test pattern with a tone over RTMP; `exited` resolves with its exit code. */
+/** An encoder publishing the test pattern over RTMP; `exited` resolves with its exit code. */
 export function rtmpPublisher(
   url: string,
   audioCodec: 'aac' | 'libmp3lame' = 'aac',
 ): { stop: () => Promise<void>; exited: Promise<number | null> } {
-  const child = spawn(
-    'ffmpeg',
-    [
-      ...['-hide_banner', '-loglevel', 'error', '-nostdin', '-re'],
-      ...[
-        '-f',
-        'lavfi',
-        '-i',
-        'testsrc2=size=320x240:rate=25',
-        '-re',
-        '-f',
-        'lavfi',
-        '-i',
-        'sine=frequency=440',
-      ],
-      ...[
-        '-c:v',
-        'libx264',
-        '-preset',
-        'ultrafast',
-        '-tune',
-        'zerolatency',
-        '-pix_fmt',
-        'yuv420p',
-        '-g',
-        '25',
-      ],
-      ...['-c:a', audioCodec, '-f', 'flv', url],
-    ],
-    { stdio: 'ignore' },
-  );
+  const child = spawn('ffmpeg', [...testEncoderArgs(440, audioCodec), '-f', 'flv', url], { stdio: 'ignore' });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return { stop: () => stopChild(child), exited };
 }
