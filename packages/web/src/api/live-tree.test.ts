@@ -1,7 +1,15 @@
 import { applyDelta } from '@sluice/api';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyServerDelta, OverlayMemo, overlayAt, revisionOf, WIDE_KEYS } from './live-tree.js';
+import {
+  applyServerDelta,
+  CHANGE_LOG_LIMIT,
+  changedKeysSince,
+  OverlayMemo,
+  overlayAt,
+  revisionOf,
+  WIDE_KEYS,
+} from './live-tree.js';
 
 const wideStreams = (n: number) => {
   const streams: Record<string, { title: string }> = {};
@@ -31,6 +39,35 @@ describe('applyServerDelta', () => {
     expect(next.streams.s1).toEqual({ title: 'x' });
     expect(next.streams).not.toHaveProperty('s2');
     expect(next.streams.s3).toEqual({ title: 'S3' });
+  });
+
+  it('remembers which keys of a wide map each revision changed', () => {
+    const root = { streams: wideStreams(WIDE_KEYS + 5) };
+    expect(changedKeysSince(root.streams, 0)).toEqual([]);
+    applyServerDelta(root, { streams: { s1: { title: 'x' }, s2: null } });
+    applyServerDelta(root, { streams: { s3: { title: 'y' } } });
+    expect(revisionOf(root.streams)).toBe(2);
+    expect(changedKeysSince(root.streams, 0)).toEqual(['s1', 's2', 's3']);
+    expect(changedKeysSince(root.streams, 1)).toEqual(['s3']);
+    expect(changedKeysSince(root.streams, 2)).toEqual([]);
+    // Narrow objects change identity instead; they have no log.
+    expect(changedKeysSince({ a: 1 }, 0)).toEqual([]);
+    expect(changedKeysSince({ a: 1 }, 3)).toBeUndefined();
+  });
+
+  it('forgets the oldest revisions past the log limit, and says so', () => {
+    const root = { streams: wideStreams(WIDE_KEYS) };
+    const perDelta = 1000;
+    const deltas = Math.ceil(CHANGE_LOG_LIMIT / perDelta) + 2;
+    for (let d = 0; d < deltas; d++) {
+      const delta: Record<string, { title: string }> = {};
+      for (let i = 0; i < perDelta; i++) delta[`k${d}-${i}`] = { title: 'n' };
+      applyServerDelta(root, { streams: delta });
+    }
+    expect(changedKeysSince(root.streams, 0)).toBeUndefined();
+    expect(changedKeysSince(root.streams, deltas - 1)).toHaveLength(perDelta);
+    // Revision r is delta r - 1: after revision deltas - 3 come deltas - 3 and on.
+    expect(changedKeysSince(root.streams, deltas - 3)?.[0]).toBe(`k${deltas - 3}-0`);
   });
 
   const json = fc.letrec((tie) => ({

@@ -16,6 +16,54 @@ type Tree = Record<string, unknown>;
 const sizes = new WeakMap<object, number>();
 const revisions = new WeakMap<object, number>();
 
+/**
+ * The keys each in-place change of a wide map touched, newest last, so that whoever follows a
+ * 20,000-stream map can look at the few items a delta changed instead of scanning them all.
+ * Kept to CHANGE_LOG_LIMIT keys per map; a reader further behind scans.
+ */
+export const CHANGE_LOG_LIMIT = 50_000;
+interface ChangeLog {
+  /** The revision the oldest kept entry belongs to. */
+  from: number;
+  revisions: number[];
+  keys: string[];
+}
+const changeLogs = new WeakMap<object, ChangeLog>();
+
+function logChanges(node: object, revision: number, keys: readonly string[]): void {
+  let log = changeLogs.get(node);
+  if (!log) changeLogs.set(node, (log = { from: revision, revisions: [], keys: [] }));
+  for (const key of keys) {
+    log.revisions.push(revision);
+    log.keys.push(key);
+  }
+  if (log.keys.length > CHANGE_LOG_LIMIT) {
+    // Drop whole revisions from the front, so `from` stays exact.
+    const cut = log.keys.length - CHANGE_LOG_LIMIT;
+    const dropRevision = log.revisions[cut - 1]!;
+    let at = cut;
+    while (at < log.revisions.length && log.revisions[at] === dropRevision) at++;
+    log.revisions.splice(0, at);
+    log.keys.splice(0, at);
+    log.from = dropRevision + 1;
+  }
+}
+
+/**
+ * The keys of the wide map `node` changed in place after `revision` (possibly with repeats), or
+ * undefined when that is no longer known (the caller then looks at every key).
+ */
+export function changedKeysSince(node: unknown, revision: number): string[] | undefined {
+  if (!isPlainObject(node)) return undefined;
+  const current = revisionOf(node);
+  if (revision === current) return [];
+  const log = changeLogs.get(node);
+  if (!log || revision < log.from - 1 || revision > current) return undefined;
+  let start = log.revisions.length;
+  while (start > 0 && log.revisions[start - 1]! > revision) start--;
+  return log.keys.slice(start);
+}
+
 function sizeOf(node: Tree): number {
   let size = sizes.get(node);
   if (size === undefined) {
@@ -53,7 +101,11 @@ export function applyServerDelta(target: unknown, delta: unknown): unknown {
     }
   }
   sizes.set(out, size);
-  if (wide) revisions.set(out, revisionOf(out) + 1);
+  if (wide) {
+    const revision = revisionOf(out) + 1;
+    revisions.set(out, revision);
+    logChanges(out, revision, Object.keys(delta));
+  }
   return out;
 }
 

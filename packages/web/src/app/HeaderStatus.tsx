@@ -1,10 +1,11 @@
 import { Badge, Group, Text } from '@mantine/core';
-import type { ServerStats } from '@sluice/api';
+import { useServerStats } from '../api/use-live.js';
 import { formatLifetime } from '../lib/duration.js';
 import { formatTraffic } from '../lib/traffic.js';
 
 /** The header status line of spec 000 §2. */
-export function HeaderStatus({ stats }: { stats: ServerStats | undefined }) {
+export function HeaderStatus() {
+  const stats = useServerStats();
   if (!stats) return null;
   const traffic = formatTraffic(stats.input_kbit, stats.output_kbit);
   const items = [

@@ -1,10 +1,11 @@
 import { Alert, Anchor, Group, Text } from '@mantine/core';
-import type { ServerStats } from '@sluice/api';
 import { useState } from 'react';
+import { useServerStats } from '../api/use-live.js';
 import { errorNotices, isLongNotice } from './server-notices.js';
 
 /** Spec 000 §2: "New version is out" with next_version, and the server's error strings. */
-export function ServerNotifications({ stats }: { stats: ServerStats | undefined }) {
+export function ServerNotifications() {
+  const stats = useServerStats();
   return (
     <>
       {stats?.next_version && (

@@ -1,5 +1,4 @@
 import { Anchor, Group, Stack } from '@mantine/core';
-import type { ServerStats } from '@sluice/api';
 import { Link } from 'react-router';
 import { HeaderStatus } from './HeaderStatus.js';
 import { LogoutButton } from './LogoutButton.js';
@@ -9,7 +8,7 @@ import { ServerNotifications } from './ServerNotifications.js';
 import { TopMenu } from './TopMenu.js';
 
 /** Two 50 px rows (menu, then status or the offline message), then one 50 px row per notification. */
-export function ShellHeader({ stats }: { stats: ServerStats | undefined }) {
+export function ShellHeader() {
   return (
     <Stack gap={0}>
       <Group h={50} px="md" justify="space-between" wrap="nowrap">
@@ -22,9 +21,9 @@ export function ShellHeader({ stats }: { stats: ServerStats | undefined }) {
         <LogoutButton />
       </Group>
       <Group h={50} px="md" wrap="nowrap">
-        <OfflineBanner fallback={<HeaderStatus stats={stats} />} />
+        <OfflineBanner fallback={<HeaderStatus />} />
       </Group>
-      <ServerNotifications stats={stats} />
+      <ServerNotifications />
     </Stack>
   );
 }

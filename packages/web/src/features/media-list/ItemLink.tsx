@@ -1,7 +1,7 @@
-import { Anchor } from '@mantine/core';
 import type { MouseEvent, ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { BASENAME, pathTo, type RouteName } from '../../app/routes.js';
+import classes from './media-rows.module.css';
 
 /**
  * A link that selects a media item. The list's filter and query stay in the URL: they are read
@@ -16,8 +16,8 @@ export function ItemLink({ route, name, children }: { route: RouteName; name: st
     void navigate({ pathname: path, search: window.location.search });
   };
   return (
-    <Anchor href={`${BASENAME}${path}`} onClick={open} fw={500} size="sm" truncate="end" draggable={false}>
+    <a href={`${BASENAME}${path}`} onClick={open} className={classes.link} draggable={false}>
       {children}
-    </Anchor>
+    </a>
   );
 }

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Group } from '@mantine/core';
 import { type LocalFilter, localFilters, toggleLocalFilter } from '@sluice/api';
 import { FilterToggle } from './StreamsFilterBar.js';
@@ -5,7 +6,7 @@ import { FilterToggle } from './StreamsFilterBar.js';
 const labels: Record<LocalFilter, string> = { published: 'published', no_sources: 'no sources' };
 
 /** The stream list's local filter: none, published or no sources; selecting the active one clears it. */
-export function LocalFilterToggles(props: {
+export const LocalFilterToggles = memo(function LocalFilterToggles(props: {
   value: LocalFilter | undefined;
   onChange: (value: LocalFilter | undefined) => void;
 }) {
@@ -14,11 +15,12 @@ export function LocalFilterToggles(props: {
       {localFilters.map((filter) => (
         <FilterToggle
           key={filter}
+          value={filter}
           label={labels[filter]}
           active={props.value === filter}
-          onClick={() => props.onChange(toggleLocalFilter(props.value, filter))}
+          onToggle={(f) => props.onChange(toggleLocalFilter(props.value, f))}
         />
       ))}
     </Group>
   );
-}
+});

@@ -1,5 +1,5 @@
 import { Button, Group, TextInput } from '@mantine/core';
-import { useCallback, useState } from 'react';
+import { memo, useCallback, useState } from 'react';
 import { modifyConfig } from '../../api/config-calls.js';
 import { useLiveSync } from '../../api/live-context.js';
 import type { LiveState } from '../../api/live-state.js';
@@ -13,7 +13,7 @@ import { locationNameProblem, stripWhitespace } from './item-names.js';
  * Adds a publishing location (spec 000 §2, §5, §7): "Location name" with whitespace stripped,
  * required, refused when a location or a VOD has it; saved as {lives: {<prefix>: {prefix}}}.
  */
-export function LocationAddForm() {
+export const LocationAddForm = memo(function LocationAddForm() {
   const sync = useLiveSync();
   const { run, status, saving } = useSaveRunner();
   const [name, setName] = useState('');
@@ -65,4 +65,4 @@ export function LocationAddForm() {
       </Group>
     </Group>
   );
-}
+});

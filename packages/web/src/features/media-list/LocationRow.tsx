@@ -1,10 +1,11 @@
-import { Text } from '@mantine/core';
 import { memo } from 'react';
 import { useView } from '../../api/use-live.js';
 import { ItemLink } from './ItemLink.js';
-import { rowStyle } from './location-columns.js';
+import { locationColumnsOf } from './location-columns.js';
 import { LocationDeleteButton } from './LocationDeleteButton.js';
+import { LocationFigures } from './LocationFigures.js';
 import { type LiveLocation, locationRowView } from './location-rows.js';
+import classes from './media-rows.module.css';
 import { PublishedRow } from './PublishedRow.js';
 import { useOrderedKeys } from './use-location-names.js';
 
@@ -18,31 +19,21 @@ export const LocationRow = memo(function LocationRow(props: {
   const location = useView<LiveLocation>(['lives', prefix]);
   const published = useOrderedKeys(['lives', prefix, 'streams']);
   if (!location) return null;
-  const view = locationRowView(location);
   return (
     <>
-      <div role="row" aria-label={prefix} style={rowStyle(compact, props.selected === prefix)}>
-        <div role="cell" style={{ overflow: 'hidden' }}>
+      <div
+        role="row"
+        aria-label={prefix}
+        aria-selected={props.selected === prefix}
+        className={classes.row}
+        style={{ gridTemplateColumns: locationColumnsOf(compact) }}
+      >
+        <div role="cell" className={classes.cell}>
           <ItemLink route="location-item" name={prefix}>
             {prefix}
           </ItemLink>
         </div>
-        {!compact && (
-          <>
-            <Text role="cell" size="sm" ta="right">
-              {view.clients}
-            </Text>
-            <Text role="cell" size="sm" ta="right">
-              {view.bitrate}
-            </Text>
-            <Text role="cell" size="sm" ta="right" ff="monospace">
-              {view.runtime}
-            </Text>
-            <Text role="cell" size="xs" truncate="end">
-              {view.source}
-            </Text>
-          </>
-        )}
+        {!compact && <LocationFigures view={locationRowView(location)} />}
         <div role="cell">
           <LocationDeleteButton prefix={prefix} hasDvr={Boolean(location.dvr)} />
         </div>

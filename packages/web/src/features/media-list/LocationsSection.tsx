@@ -1,9 +1,16 @@
+import { memo } from 'react';
 import { Stack, Title } from '@mantine/core';
 import { LocationAddForm } from './LocationAddForm.js';
 import { LocationsTable } from './LocationsTable.js';
 
 /** Publishing locations (spec 000 §2): groups with the streams published into them. */
-export function LocationsSection({ selected, compact }: { selected: string | undefined; compact: boolean }) {
+export const LocationsSection = memo(function LocationsSection({
+  selected,
+  compact,
+}: {
+  selected: string | undefined;
+  compact: boolean;
+}) {
   return (
     <Stack gap="sm">
       <Title order={2}>Publishing locations</Title>
@@ -11,4 +18,4 @@ export function LocationsSection({ selected, compact }: { selected: string | und
       <LocationsTable selected={selected} compact={compact} />
     </Stack>
   );
-}
+});

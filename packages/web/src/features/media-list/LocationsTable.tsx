@@ -1,5 +1,6 @@
 import { Text } from '@mantine/core';
-import { rowStyle } from './location-columns.js';
+import { locationColumnsOf } from './location-columns.js';
+import classes from './media-rows.module.css';
 import { LocationRow } from './LocationRow.js';
 import { useOrderedKeys } from './use-location-names.js';
 
@@ -11,7 +12,14 @@ export function LocationsTable({ selected, compact }: { selected: string | undef
   const shown = compact ? [headers[0]!, ''] : headers;
   return (
     <div role="table" aria-label="Publishing locations">
-      <div role="row" style={{ ...rowStyle(compact), borderBottom: '2px solid var(--mantine-color-gray-3)' }}>
+      <div
+        role="row"
+        className={classes.row}
+        style={{
+          gridTemplateColumns: locationColumnsOf(compact),
+          borderBottom: '2px solid var(--mantine-color-gray-3)',
+        }}
+      >
         {shown.map((label, i) => (
           <Text
             key={label || i}

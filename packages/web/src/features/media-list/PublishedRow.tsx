@@ -1,10 +1,11 @@
-import { Text } from '@mantine/core';
 import type { StreamStats } from '@sluice/api';
 import { memo } from 'react';
 import { useView } from '../../api/use-live.js';
 import { ItemLink } from './ItemLink.js';
-import { rowStyle } from './location-columns.js';
+import { locationColumnsOf } from './location-columns.js';
+import { LocationFigures } from './LocationFigures.js';
 import { publishedRowView } from './location-rows.js';
+import classes from './media-rows.module.css';
 import { PlayButton } from './PlayButton.js';
 
 /** A stream published into a location (lives[PREFIX].streams[NAME]), indented under it. */
@@ -15,30 +16,20 @@ export const PublishedRow = memo(function PublishedRow(props: {
   compact: boolean;
 }) {
   const stats = useView<StreamStats>(['lives', props.prefix, 'streams', props.name, 'stats']);
-  const view = publishedRowView(stats);
   return (
-    <div role="row" aria-label={props.name} style={rowStyle(props.compact, props.selected)}>
-      <div role="cell" style={{ overflow: 'hidden', paddingLeft: 20 }}>
+    <div
+      role="row"
+      aria-label={props.name}
+      aria-selected={props.selected}
+      className={classes.row}
+      style={{ gridTemplateColumns: locationColumnsOf(props.compact) }}
+    >
+      <div role="cell" className={classes.cell} style={{ paddingLeft: 20 }}>
         <ItemLink route="published-item" name={props.name}>
           {props.name}
         </ItemLink>
       </div>
-      {!props.compact && (
-        <>
-          <Text role="cell" size="sm" ta="right">
-            {view.clients}
-          </Text>
-          <Text role="cell" size="sm" ta="right">
-            {view.bitrate}
-          </Text>
-          <Text role="cell" size="sm" ta="right" ff="monospace">
-            {view.runtime}
-          </Text>
-          <Text role="cell" size="xs" truncate="end">
-            {view.source}
-          </Text>
-        </>
-      )}
+      {!props.compact && <LocationFigures view={publishedRowView(stats)} />}
       <div role="cell">
         <PlayButton name={props.name} />
       </div>

@@ -1,6 +1,6 @@
 import { Button, Group, TextInput } from '@mantine/core';
 import { convertSourceUrl, sourceUrlProblem } from '@sluice/api';
-import { useCallback, useState } from 'react';
+import { memo, useCallback, useState } from 'react';
 import { modifyConfig } from '../../api/config-calls.js';
 import { useLiveSync } from '../../api/live-context.js';
 import type { LiveState } from '../../api/live-state.js';
@@ -14,7 +14,7 @@ import { required, streamNameProblem, stripWhitespace } from './item-names.js';
  * Add stream (spec 000 §2, 001 §5): a unique name and a source URL, http(s) addresses converted
  * on leaving the field and refused when they can't be. Created static, so it starts at once.
  */
-export function StreamAddForm() {
+export const StreamAddForm = memo(function StreamAddForm() {
   const sync = useLiveSync();
   const { run, status, saving } = useSaveRunner();
   const [name, setName] = useState('');
@@ -84,4 +84,4 @@ export function StreamAddForm() {
       </Group>
     </Group>
   );
-}
+});

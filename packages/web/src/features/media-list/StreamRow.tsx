@@ -1,11 +1,11 @@
-import { Badge, Text } from '@mantine/core';
 import { type DragEvent, memo } from 'react';
 import { useView } from '../../api/use-live.js';
 import { ItemLink } from './ItemLink.js';
+import classes from './media-rows.module.css';
 import { PlayButton } from './PlayButton.js';
-import { columnsOf, ROW_HEIGHT_PX } from './stream-columns.js';
+import { columnsOf } from './stream-columns.js';
 import type { NamedStream } from './stream-facts.js';
-import { statusColor, streamRowView } from './stream-row-view.js';
+import { statusColor, type StreamRowView, streamRowView } from './stream-row-view.js';
 
 interface Props {
   name: string;
@@ -15,8 +15,6 @@ interface Props {
   /** Set while drag reorder is allowed. */
   onDragStart?: (name: string, event: DragEvent) => void;
 }
-
-const cell = { overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis' } as const;
 
 /**
  * One stream of the list. It reads its own stream from the live store, so it re-renders when that
@@ -32,6 +30,7 @@ export const StreamRow = memo(function StreamRow({
   const stream = useView<NamedStream>(['streams', name]);
   if (!stream) return null;
   const view = streamRowView(name, stream, urlPublish);
+  const color = statusColor[view.status.kind];
   return (
     <div
       role="row"
@@ -39,32 +38,25 @@ export const StreamRow = memo(function StreamRow({
       aria-label={name}
       draggable={onDragStart !== undefined}
       onDragStart={onDragStart && ((event) => onDragStart(name, event))}
-      style={{
-        display: 'grid',
-        gridTemplateColumns: columnsOf(compact),
-        alignItems: 'center',
-        columnGap: 8,
-        height: ROW_HEIGHT_PX,
-        padding: '0 8px',
-        borderBottom: '1px solid var(--mantine-color-gray-2)',
-        background: selected ? 'var(--mantine-color-teal-light)' : undefined,
-        cursor: onDragStart ? 'grab' : undefined,
-      }}
+      className={classes.row}
+      style={{ gridTemplateColumns: columnsOf(compact) }}
     >
-      <div role="cell" style={cell}>
+      <div role="cell" className={classes.cell}>
         <ItemLink route="stream-item" name={name}>
           {name}
         </ItemLink>
       </div>
-      <div role="cell" style={cell} title={view.status.detail || undefined}>
-        <Badge color={statusColor[view.status.kind]} variant="light" radius="sm" tt="none">
+      <div role="cell" className={classes.cell} title={view.status.detail || undefined}>
+        <span
+          className={classes.badge}
+          style={{
+            background: `var(--mantine-color-${color}-light)`,
+            color: `var(--mantine-color-${color}-light-color)`,
+          }}
+        >
           {view.status.label}
-        </Badge>
-        {view.status.detail && (
-          <Text span size="xs" c="dimmed" ml={6}>
-            {view.status.detail}
-          </Text>
-        )}
+        </span>
+        {view.status.detail && <span className={classes.detail}>{view.status.detail}</span>}
       </div>
       {!compact && <StreamFigures view={view} />}
       <div role="cell">
@@ -74,26 +66,24 @@ export const StreamRow = memo(function StreamRow({
   );
 });
 
-function StreamFigures({ view }: { view: ReturnType<typeof streamRowView> }) {
+function StreamFigures({ view }: { view: StreamRowView }) {
   return (
     <>
-      <Text role="cell" size="sm" ta="right">
+      <div role="cell" className={classes.number}>
         {view.clients}
-      </Text>
-      <Text role="cell" size="sm" ta="right" style={cell}>
+      </div>
+      <div role="cell" className={`${classes.number} ${classes.cell}`}>
         {view.bitrate}
-      </Text>
-      <Text role="cell" size="sm" ta="right" ff="monospace">
+      </div>
+      <div role="cell" className={classes.runtime}>
         {view.runtime}
-      </Text>
-      <div role="cell" style={{ ...cell, lineHeight: 1.25 }}>
-        <Text size="xs" truncate="end" title={view.source}>
-          {view.source}
-        </Text>
+      </div>
+      <div role="cell" className={`${classes.cell} ${classes.source}`}>
+        <div title={view.source}>{view.source}</div>
         {view.error && (
-          <Text size="xs" c="red" truncate="end" title={view.error}>
+          <div className={classes.error} title={view.error}>
             {view.error}
-          </Text>
+          </div>
         )}
       </div>
     </>

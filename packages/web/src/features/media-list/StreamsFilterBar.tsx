@@ -1,6 +1,8 @@
 import { Badge, Button, Group, TextInput } from '@mantine/core';
 import { featureFilters, type MediaFilter, statusFilters, toggleFilter } from '@sluice/api';
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
+import type { ListSpec, StreamIndex } from './stream-index.js';
+import { useStreamCounts } from './use-stream-list.js';
 
 /** The toggles' labels (spec 000 §2 Filter bar). */
 const labels: Record<MediaFilter, string> = {
@@ -19,13 +21,20 @@ interface Props {
   onQuery: (query: string) => void;
   filters: readonly MediaFilter[];
   onFilters: (filters: MediaFilter[]) => void;
-  matches: number;
-  counts: Readonly<Record<MediaFilter, number>>;
+  /** The list whose counts it shows. */
+  list: { index: StreamIndex; spec: ListSpec; urlPublish: boolean };
 }
 
 /** Text filter with its match count; status toggles (one at a time) and feature toggles, each counted. */
-export function StreamsFilterBar({ query, onQuery, filters, onFilters, matches, counts }: Props) {
+export const StreamsFilterBar = memo(function StreamsFilterBar({
+  query,
+  onQuery,
+  filters,
+  onFilters,
+  list,
+}: Props) {
   const text = useDebouncedText(query, onQuery);
+  const { matches, counts } = useStreamCounts(list.index, list.spec, list.urlPublish);
   return (
     <Group gap="xs" wrap="wrap">
       <TextInput
@@ -44,23 +53,33 @@ export function StreamsFilterBar({ query, onQuery, filters, onFilters, matches, 
       {[...statusFilters, ...featureFilters].map((filter) => (
         <FilterToggle
           key={filter}
+          value={filter}
           label={labels[filter]}
           count={counts[filter]}
           active={filters.includes(filter)}
-          onClick={() => onFilters(toggleFilter(filters, filter))}
+          onToggle={(f) => onFilters(toggleFilter(filters, f))}
         />
       ))}
     </Group>
   );
+});
+
+interface ToggleProps<T extends string> {
+  value: T;
+  label: string;
+  count?: number;
+  active: boolean;
+  onToggle: (value: T) => void;
 }
 
-export function FilterToggle(props: { label: string; count?: number; active: boolean; onClick: () => void }) {
+/** A pressed/unpressed filter button with its count. */
+export function FilterToggle<T extends string>(props: ToggleProps<T>) {
   return (
     <Button
       size="xs"
       variant={props.active ? 'filled' : 'default'}
       aria-pressed={props.active}
-      onClick={props.onClick}
+      onClick={() => props.onToggle(props.value)}
       rightSection={props.count === undefined ? undefined : <span>{props.count}</span>}
     >
       {props.label}
@@ -68,16 +87,18 @@ export function FilterToggle(props: { label: string; count?: number; active: boo
   );
 }
 
-/** The query as typed, handed on 200 ms after the last keystroke; follows the URL when it changes. */
+/**
+ * The query as typed, handed on 200 ms after the last keystroke. The typed text shows until the
+ * URL holds it (the router applies it a moment later); from then on the URL leads again, so
+ * back, forward and links set the field.
+ */
 function useDebouncedText(value: string, onCommit: (value: string) => void) {
   const [draft, setDraft] = useState<string>();
+  // Caught up: drop the draft during this render (React's pattern for state following props).
+  if (draft !== undefined && draft === value) setDraft(undefined);
   useEffect(() => {
-    if (draft === undefined) return;
-    const timer = setTimeout(() => {
-      // Handed on, the URL leads again (a link, back and forward).
-      setDraft(undefined);
-      if (draft !== value) onCommit(draft);
-    }, QUERY_DEBOUNCE_MS);
+    if (draft === undefined || draft === value) return;
+    const timer = setTimeout(() => onCommit(draft), QUERY_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [draft, value, onCommit]);
   return { value: draft ?? value, change: setDraft };

@@ -1,6 +1,6 @@
 import { Group, Stack, Title } from '@mantine/core';
 import { configOrder, type LocalFilter, nextSort, type SortKey, type SortState } from '@sluice/api';
-import { useCallback, useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import { useSaveRunner } from '../../api/use-save-runner.js';
 import { SaveStatus } from '../../components/SaveStatus.js';
 import { LocalFilterToggles } from './LocalFilterToggles.js';
@@ -9,14 +9,21 @@ import { StreamsFilterBar } from './StreamsFilterBar.js';
 import { StreamsTable } from './StreamsTable.js';
 import { useListParams } from './use-list-params.js';
 import { useStreamDrag } from './use-stream-drag.js';
-import { useStreamList } from './use-stream-list.js';
+import { StreamIndex } from './stream-index.js';
+import { useStreamNames } from './use-stream-list.js';
 import { useUrlPublish } from './use-url-publish.js';
 
 /**
  * The Streams list of the media page (spec 000 §2): add form, filter bar, local filter, sorting
  * and drag reorder over the virtualised table. Beside an open item it shows in compact form.
  */
-export function StreamsPage({ selected, compact }: { selected: string | undefined; compact: boolean }) {
+export const StreamsPage = memo(function StreamsPage({
+  selected,
+  compact,
+}: {
+  selected: string | undefined;
+  compact: boolean;
+}) {
   const params = useListParams();
   const [local, setLocal] = useState<LocalFilter>();
   const [sort, setSort] = useState<SortState>(configOrder);
@@ -25,11 +32,14 @@ export function StreamsPage({ selected, compact }: { selected: string | undefine
     () => ({ filters: params.filters, query: params.query, local, sort }),
     [params.filters, params.query, local, sort],
   );
-  const list = useStreamList(spec, urlPublish);
+  // One index for the page: the table and the filter bar read their slices of it.
+  const [index] = useState(() => new StreamIndex());
+  const names = useStreamNames(index, spec, urlPublish);
+  const list = useMemo(() => ({ index, spec, urlPublish }), [index, spec, urlPublish]);
   const saves = useSaveRunner();
   // Spec 000 §2: drag reorder only with no stream selected and in config order.
   const reorderable = selected === undefined && sort.key === 'position' && sort.direction === 'asc';
-  const drag = useStreamDrag(list.names, reorderable, saves.run);
+  const drag = useStreamDrag(names, reorderable, saves.run);
   const onSort = useCallback((key: Exclude<SortKey, 'position'>) => setSort((s) => nextSort(s, key)), []);
 
   return (
@@ -47,11 +57,10 @@ export function StreamsPage({ selected, compact }: { selected: string | undefine
         onQuery={params.setQuery}
         filters={params.filters}
         onFilters={params.setFilters}
-        matches={list.names.length}
-        counts={list.counts}
+        list={list}
       />
       <StreamsTable
-        names={list.names}
+        names={names}
         drag={drag}
         reorderable={reorderable}
         selected={selected}
@@ -62,4 +71,4 @@ export function StreamsPage({ selected, compact }: { selected: string | undefine
       />
     </Stack>
   );
-}
+});

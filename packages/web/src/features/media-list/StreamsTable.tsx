@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import type { SortKey, SortState } from '@sluice/api';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type DragEvent, useRef } from 'react';
+import { type DragEvent, memo, useCallback, useRef } from 'react';
 import { DropPlaceholder } from './DropPlaceholder.js';
 import { PLACEHOLDER, slotAt } from './drop-position.js';
 import { OVERSCAN_ROWS, ROW_HEIGHT_PX } from './stream-columns.js';
@@ -24,7 +24,7 @@ interface Props {
  * The stream list, virtualised: 40 px rows, 10 more drawn beyond each edge, so 20,000 streams cost
  * what a screenful does. Rows are keyed by name and read their own data (see StreamRow).
  */
-export function StreamsTable({
+export const StreamsTable = memo(function StreamsTable({
   names,
   drag,
   reorderable,
@@ -36,13 +36,12 @@ export function StreamsTable({
 }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
   const rows = drag.display;
-  // eslint-disable-next-line react-hooks/incompatible-library -- no React Compiler here: the virtualizer re-renders this table itself.
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT_PX,
     overscan: OVERSCAN_ROWS,
-    getItemKey: (index) => rows[index]!,
+    getItemKey: useCallback((index: number) => rows[index]!, [rows]),
   });
   const items = virtualizer.getVirtualItems();
   // The dragged row stays mounted (hidden) while it is out of the list, or its dragend would be lost.
@@ -116,4 +115,4 @@ export function StreamsTable({
       )}
     </div>
   );
-}
+});

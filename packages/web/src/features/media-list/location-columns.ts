@@ -4,15 +4,3 @@ export const COMPACT_LOCATION_COLUMNS = 'minmax(120px, 1fr) 44px';
 
 export const locationColumnsOf = (compact: boolean) =>
   compact ? COMPACT_LOCATION_COLUMNS : LOCATION_COLUMNS;
-
-export const rowStyle = (compact: boolean, selected = false) =>
-  ({
-    display: 'grid',
-    gridTemplateColumns: locationColumnsOf(compact),
-    alignItems: 'center',
-    columnGap: 8,
-    minHeight: 40,
-    padding: '0 8px',
-    borderBottom: '1px solid var(--mantine-color-gray-2)',
-    background: selected ? 'var(--mantine-color-teal-light)' : undefined,
-  }) as const;

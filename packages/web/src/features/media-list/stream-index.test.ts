@@ -87,11 +87,26 @@ describe('StreamIndex', () => {
     expect(now).toBe(first);
     expect(nowByClients.names.slice(-2)).toEqual(['cam', 'news']);
 
-    // A stream goes to error: the counts and the error toggle follow.
+    // A stream goes to error: the counts and the error toggle follow; the rows shown stay the same array.
     applyServerDelta(view, { streams: { cam: { stats: { source_error: 'timeout' } } } });
     [now] = read();
     expect(now.counts).toMatchObject({ online: 1, error: 2 });
+    expect(now.names).toBe(first.names);
     expect(plain.view(spec({ filters: ['error'] })).names).toEqual(['broken', 'cam']);
+  });
+
+  it('looks only at the streams a delta touched, and still sees every change', () => {
+    const view = liveView();
+    const index = new StreamIndex();
+    index.update(view.streams, true);
+    applyServerDelta(view, { streams: { z7: { disabled: false, static: false, stats: {} } } });
+    applyServerDelta(view, { streams: { z8: null } });
+    index.update(view.streams, true);
+    expect(index.view(spec()).counts.waiting).toBe(2);
+    expect(index.view(spec()).total).toBe(104);
+    // A new streams map (a whole config again) is read whole.
+    index.update({ only: stream(0, {}) }, true);
+    expect(index.view(spec()).names).toEqual(['only']);
   });
 
   it('follows streams added, deleted and moved', () => {

@@ -72,5 +72,10 @@ export function useStreamDrag(
   /** The drag ended without a drop here (or after one): nothing left to show unless a save runs. */
   const end = useCallback(() => setDrag((d) => (d?.saving ? d : undefined)), []);
 
-  return { display, dragged: drag?.name, active: enabled && drag !== undefined, start, over, drop, end };
+  const active = enabled && drag !== undefined;
+  // One object while nothing changes, so the table's memo holds through the page's renders.
+  return useMemo(
+    () => ({ display, dragged: drag?.name, active, start, over, drop, end }),
+    [display, drag?.name, active, start, over, drop, end],
+  );
 }
