@@ -86,7 +86,7 @@ async function openList(url, streams) {
     { polling: 'raf', timeout: 120_000 },
   );
   const firstRenderMs = await page.evaluate(
-    () => new Promise((r) => requestAnimationFrame(() => r(performance.now()))),
+    () => new Promise((r) => globalThis.requestAnimationFrame(() => r(performance.now()))),
   );
   return { context, page, cdp, firstRenderMs };
 }

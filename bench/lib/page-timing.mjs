@@ -47,7 +47,7 @@ async function armProbe(page, startEvent, ready, arg) {
         const check = () => {
           if (start !== undefined)
             for (const [k, holds] of checks) if (!(k in times) && holds(value)) times[k] = undefined;
-          requestAnimationFrame(() => {
+          globalThis.requestAnimationFrame(() => {
             for (const k of Object.keys(times)) times[k] ??= performance.now() - start;
             if (Object.keys(times).length === checks.length) resolve(times);
             else check();
