@@ -51,7 +51,7 @@ export function StreamsTableHeader(props: {
               {props.sort.key === column.sort ? (props.sort.direction === 'asc' ? ' ▲' : ' ▼') : ''}
             </UnstyledButton>
           ) : (
-            <Text fw={600} size="sm">
+            <Text span fw={600} size="sm">
               {column.label}
             </Text>
           )}
