@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { Group } from '@mantine/core';
 import { type LocalFilter, localFilters, toggleLocalFilter } from '@sluice/api';
-import { FilterToggle } from './StreamsFilterBar.js';
+import { FilterToggle } from './FilterToggle.js';
 
 const labels: Record<LocalFilter, string> = { published: 'published', no_sources: 'no sources' };
 
