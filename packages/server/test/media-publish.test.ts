@@ -162,7 +162,8 @@ describe('RTMP publish', () => {
       const allowed = publish('static/guarded?key=good');
       await waitFor(async () => (await streamStats(server, 'guarded')).alive, 20_000);
       await allowed.stop();
-      await waitFor(() => calls.some((c) => c.event === 'publish_stop' && c.query.key === 'good'));
+      // Generous: on a loaded 2-core machine the server may take a while to see the socket close.
+      await waitFor(() => calls.some((c) => c.event === 'publish_stop' && c.query.key === 'good'), 20_000);
     } finally {
       hook.close();
     }

@@ -81,8 +81,12 @@ describe('test source and stream lifecycle', () => {
     });
     // Configured, not yet asked for: not running (a stream that never ran shows no figures at all).
     expect((await streamStats(server, 'lazy')).running).toBeUndefined();
-    const master = await getText(`${server.url}/lazy/index.m3u8?token=viewer1`);
-    expect(master.status).toBe(200);
+    // The first request starts the stream and waits up to 10 s for a segment; on a loaded machine the
+    // encoder may need longer, and a player asks again, as this does.
+    const master = await waitFor(async () => {
+      const answer = await getText(`${server.url}/lazy/index.m3u8?token=viewer1`);
+      return answer.status === 200 ? answer : undefined;
+    }, 30_000);
     expect(master.text).toContain('video.m3u8?token=viewer1');
     const playing = await streamStats(server, 'lazy');
     expect(playing).toMatchObject({ running: true });
