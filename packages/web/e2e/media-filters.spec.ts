@@ -47,8 +47,9 @@ test('filters with their counts, mirrored in the URL so a link reproduces the vi
   await expect(list.matches).toHaveText('5');
   await expect(list.toggle('online')).toHaveAccessibleName('online 1');
   await expect(list.toggle('waiting')).toHaveAccessibleName('waiting 2');
-  // The server reports a static stream without sources as failing, so it counts under error too.
-  await expect(list.toggle('error')).toHaveAccessibleName('error 2');
+  // A static stream without sources is "no sources defined": none of the three status toggles.
+  await expect(list.toggle('error')).toHaveAccessibleName('error 1');
+  await expect(list.status('empty')).toHaveText('no sources defined');
   await expect(list.toggle('with DVR')).toHaveAccessibleName('with DVR 1');
   await expect(list.toggle('transcoded')).toHaveAccessibleName('transcoded 1');
 

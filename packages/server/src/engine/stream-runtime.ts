@@ -76,10 +76,9 @@ export class StreamRuntime {
     this.startedAt = Date.now();
     this.retryCount = 0;
     this.sourceError = undefined;
-    if (spec.sources.length === 0) {
-      this.note('no source urls: the stream has nothing to play');
-      this.sourceError = 'no source urls configured';
-    }
+    // No urls is a config state the console shows as "no sources defined" (spec 000 §4 rule 5),
+    // not a source failing: no source_error for it.
+    if (spec.sources.length === 0) this.note('no source urls: the stream has nothing to play');
     const bus = this.bus;
     this.switcher = new SourceSwitcher({
       entries: spec.sources,
