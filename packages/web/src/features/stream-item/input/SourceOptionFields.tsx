@@ -6,21 +6,19 @@ import { IntegerInput } from '../../../components/IntegerInput.js';
 type Set = (key: string, value: unknown) => void;
 type Entry = Record<string, unknown>;
 
-const num = (value: unknown) => (typeof value === 'number' ? value : null);
-const str = (value: unknown) => (typeof value === 'string' ? value : '');
-
-/** An integer option (base 10); empty removes it (spec 001 §5). */
-export function IntegerOption({
-  entry,
-  set,
-  name,
-  label,
-}: {
+/** Every option field edits one key of the source entry. */
+interface OptionProps {
   entry: Entry;
   set: Set;
   name: string;
   label: string;
-}) {
+}
+
+const num = (value: unknown) => (typeof value === 'number' ? value : null);
+const str = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** An integer option (base 10); empty removes it (spec 001 §5). */
+export function IntegerOption({ entry, set, name, label }: OptionProps) {
   return (
     <IntegerInput
       label={label}
@@ -32,17 +30,7 @@ export function IntegerOption({
   );
 }
 
-export function TextOption({
-  entry,
-  set,
-  name,
-  label,
-}: {
-  entry: Entry;
-  set: Set;
-  name: string;
-  label: string;
-}) {
+export function TextOption({ entry, set, name, label }: OptionProps) {
   const [text, setText] = useState(str(entry[name]));
   return (
     <TextInput
@@ -57,17 +45,7 @@ export function TextOption({
 }
 
 /** A 'true'/'false' option, or unset (default). */
-export function TrueFalseOption({
-  entry,
-  set,
-  name,
-  label,
-}: {
-  entry: Entry;
-  set: Set;
-  name: string;
-  label: string;
-}) {
+export function TrueFalseOption({ entry, set, name, label }: OptionProps) {
   return (
     <NativeSelect
       label={label}
