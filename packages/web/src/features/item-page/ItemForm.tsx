@@ -1,4 +1,4 @@
-import { Button, Group, Stack } from '@mantine/core';
+import { Button, Group, Stack, type MantineSpacing } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useItemSaveFlow } from '../../api/use-item-save-flow.js';
 import { FormErrorsProvider, useFormErrorsState } from '../../components/form-context.js';
@@ -7,12 +7,22 @@ import { SaveStatus } from '../../components/SaveStatus.js';
 const NO_ISSUES: ReadonlyMap<string, string> = new Map();
 
 /** A tab of an item's fields with its Save: one delta keyed by the item (`base`, e.g. ['lives', prefix]). */
-export function ItemForm({ base, children }: { base: string[]; children: ReactNode }) {
+export function ItemForm({
+  base,
+  children,
+  gap = 'md',
+  maw = 700,
+}: {
+  base: string[];
+  children: ReactNode;
+  gap?: MantineSpacing;
+  maw?: number;
+}) {
   const form = useFormErrorsState(NO_ISSUES);
   const flow = useItemSaveFlow(base, form.invalid);
   return (
     <FormErrorsProvider value={form.value}>
-      <Stack gap="md" maw={700}>
+      <Stack gap={gap} maw={maw}>
         {children}
         <Group gap="sm">
           <Button onClick={() => void flow.save()} disabled={!flow.canSave}>
