@@ -1,5 +1,8 @@
 import { head } from './common-args.js';
 
+/** Every output reads the stream's packet bus as MPEG-TS on stdin. */
+const TS_FROM_STDIN = ['-f', 'mpegts', '-i', 'pipe:0'];
+
 /** ffmpeg command lines of the outputs fed from a stream's packet bus on stdin: pure, tested by exact argv. */
 
 export interface DashOutput {
@@ -41,10 +44,7 @@ export function dashArgs(out: DashOutput): string[] {
   }
   return [
     ...head(),
-    '-f',
-    'mpegts',
-    '-i',
-    'pipe:0',
+    ...TS_FROM_STDIN,
     ...maps,
     '-c',
     'copy',
@@ -74,10 +74,7 @@ export function dashArgs(out: DashOutput): string[] {
 export function flvOutArgs(): string[] {
   return [
     ...head(),
-    '-f',
-    'mpegts',
-    '-i',
-    'pipe:0',
+    ...TS_FROM_STDIN,
     '-map',
     '0:v:0?',
     '-map',
@@ -100,10 +97,7 @@ export function thumbnailArgs(maxWidth: number): string[] {
     // Decode keyframes only: a preview every GOP costs one picture's decode, not a whole stream's.
     '-skip_frame',
     'nokey',
-    '-f',
-    'mpegts',
-    '-i',
-    'pipe:0',
+    ...TS_FROM_STDIN,
     '-map',
     '0:v:0',
     '-vf',
@@ -137,20 +131,5 @@ export function pushArgs(url: string): string[] {
     url.startsWith('udp://') && !url.includes('pkt_size')
       ? `${url}${url.includes('?') ? '&' : '?'}pkt_size=1316`
       : url;
-  return [
-    ...head(),
-    '-f',
-    'mpegts',
-    '-i',
-    'pipe:0',
-    '-map',
-    '0:v?',
-    '-map',
-    '0:a?',
-    '-c',
-    'copy',
-    '-f',
-    format,
-    target,
-  ];
+  return [...head(), ...TS_FROM_STDIN, '-map', '0:v?', '-map', '0:a?', '-c', 'copy', '-f', format, target];
 }
