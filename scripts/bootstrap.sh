@@ -2,12 +2,14 @@
 # Installs the system packages Sluice needs when they are missing (Debian 12). Run as root, or it only
 # says what is missing. Usage: scripts/bootstrap.sh [--with-bench]
 #   ffmpeg, ffprobe  media: every remux, transcode and test source
+#   python3, make, g++  node-gyp builds better-sqlite3 (the session log) from source in `npm ci`
 #   chromium         end-to-end tests of the console (Playwright drives Debian's build)
 #   nginx + rtmp, wrk  only with --with-bench: the reference servers of bench/
 set -euo pipefail
 
 need=()
 command -v ffmpeg >/dev/null 2>&1 || need+=(ffmpeg)
+for tool in python3 make g++; do command -v "$tool" >/dev/null 2>&1 || need+=("$tool"); done
 if [ "${1:-}" = "--with-bench" ] || [ "${SLUICE_BOOTSTRAP_TEST:-}" = 1 ]; then
   command -v chromium >/dev/null 2>&1 || need+=(chromium fonts-liberation)
 fi
