@@ -13,3 +13,4 @@ export * from './media-list.js';
 export * from './source-input.js';
 export * from './stream-options.js';
 export * from './output-urls.js';
+export * from './mirror-stats.js';
