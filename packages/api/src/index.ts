@@ -6,6 +6,7 @@ export * from './config/transcoder.js';
 export * from './delta.js';
 export * from './errors.js';
 export * from './events.js';
+export * from './history.js';
 export * from './server-info.js';
 export * from './stats.js';
 export * from './status.js';
