@@ -16,6 +16,12 @@ export const serverInfo = z.looseObject({
     /** DRM vendors applied for real, as opposed to only stored. */
     drm_applied: z.array(z.string()),
   }),
+  /**
+   * A token that lets the console's players play any stream past play authorization (spec 001 §6,
+   * §7 player iframe: `?token=`). HMAC of the server's own secret (in the data folder), not the
+   * password; present only for callers with credentials.
+   */
+  admin_token: z.string().optional(),
   transcoder_devices: z.array(z.looseObject({ id: z.number(), type: z.enum(['coder', 'nvenc', 'qsv']) })),
 });
 export type ServerInfo = z.infer<typeof serverInfo>;
