@@ -15,3 +15,4 @@ export * from './source-input.js';
 export * from './stream-options.js';
 export * from './output-urls.js';
 export * from './mirror-stats.js';
+export * from './auth-url.js';
