@@ -36,3 +36,19 @@ export type MirroredStream = z.infer<typeof mirroredStream>;
 /** `sources[pos].streams`, keyed by stream name. */
 export const mirroredStreams = z.record(z.string(), mirroredStream);
 export type MirroredStreams = z.infer<typeof mirroredStreams>;
+
+/** One stream in an origin's answer to a mirror (`GET /flussonic/api/cluster/streams`). */
+export const clusterStream = z.looseObject({
+  name: z.string(),
+  /** Runs on the origin all the time (false: on demand there). */
+  static: z.boolean(),
+  /** Receiving media on the origin now. */
+  alive: z.boolean(),
+});
+export type ClusterStream = z.infer<typeof clusterStream>;
+
+/** The origin's answer: its streams, for a peer that proved the cluster key. */
+export const clusterStreamsAnswer = z.looseObject({
+  streams: z.array(clusterStream),
+});
+export type ClusterStreamsAnswer = z.infer<typeof clusterStreamsAnswer>;
