@@ -5,6 +5,7 @@ import { GlobalConfigPage } from '../features/global-config/GlobalConfigPage.js'
 import { SettingsTab } from '../features/global-config/SettingsTab.js';
 import { MediaPage } from '../features/media-list/MediaPage.js';
 import { ClientsTab } from '../features/clients/ClientsTab.js';
+import { LocationAuthTab, StreamAuthTab } from '../features/auth/AuthTab.js';
 import { LocationClientsTab } from '../features/location-item/LocationClientsTab.js';
 import { LocationInputTab } from '../features/location-item/LocationInputTab.js';
 import { LocationOutputTab } from '../features/location-item/LocationOutputTab.js';
@@ -72,6 +73,7 @@ const mediaRoutes: RouteEntry[] = [
         input: <InputTab />,
         'input-source': <SourceOptionsPage />,
         output: <OutputTab />,
+        auth: <StreamAuthTab />,
         clients: <ClientsTab />,
       },
     ),
@@ -85,6 +87,7 @@ const mediaRoutes: RouteEntry[] = [
       input: <LocationInputTab />,
       process: <LocationProcessTab />,
       output: <LocationOutputTab />,
+      auth: <LocationAuthTab />,
       clients: <LocationClientsTab />,
     }),
   },

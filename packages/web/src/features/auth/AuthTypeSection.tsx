@@ -1,0 +1,106 @@
+import { NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { type AuthType, SECURETOKEN_PREFIX, stalkerAuthUrl, stalkerHost } from '@sluice/api';
+import { useState } from 'react';
+import { useEdit, useGlobal } from '../../api/use-live.js';
+import { ChangedLabel } from '../../components/ChangedLabel.js';
+import { KeyValueEditor } from '../../components/KeyValueEditor.js';
+import { useTextDraft } from '../../components/use-text-draft.js';
+import { TextField, useConfigField } from '../global-config/global-fields.js';
+import { authTypeChange, authTypeOptions, localHttpPort, shownAuthType } from './auth-type.js';
+
+const formatText = (value: string | null | undefined) => value ?? '';
+
+/** The part of a url the operator types (a stalker host, a secure token key) around the fixed part. */
+function UrlPartField({
+  path,
+  label,
+  toPart,
+  fromPart,
+}: {
+  path: string[];
+  label: string;
+  toPart: (url: string) => string;
+  fromPart: (part: string) => string | null;
+}) {
+  const field = useConfigField<string>(path);
+  const draft = useTextDraft({
+    value: field.value,
+    format: (url: string | null | undefined) => (url ? toPart(url) : ''),
+    parse: fromPart,
+    onCommit: field.set,
+  });
+  return (
+    <TextInput
+      label={<ChangedLabel label={label} changed={field.changed} />}
+      aria-label={label}
+      value={draft.text}
+      onChange={(event) => draft.change(event.currentTarget.value)}
+      onBlur={draft.blur}
+      error={field.issue}
+    />
+  );
+}
+
+const hostToUrl = (host: string) => (host.trim() === '' ? null : stalkerAuthUrl(host));
+const keyToUrl = (key: string) => `${SECURETOKEN_PREFIX}${key.trim()}`;
+const urlToKey = (url: string) => url.slice(SECURETOKEN_PREFIX.length);
+
+/**
+ * Authentication type and its settings (spec 001 §4 "Auth type", §9 Auth): the backend url or the
+ * part of it the type leaves to the operator, and the extra key/value options sent to the backend.
+ */
+export function AuthTypeSection({ base, hasName }: { base: string[]; hasName: boolean }) {
+  const urlPath = [...base, 'auth', 'url'];
+  const extraPath = [...base, 'auth', 'extra'];
+  const url = useConfigField<string>(urlPath);
+  const extra = useConfigField<Record<string, string>>(extraPath);
+  const edit = useEdit();
+  const httpPort = localHttpPort(useGlobal('http'));
+  const [chosen, setChosen] = useState<AuthType>();
+  const type = shownAuthType(url.value, chosen);
+
+  const choose = (next: AuthType) => {
+    setChosen(next);
+    const change = authTypeChange(next, httpPort);
+    edit(urlPath, change.url);
+    if ('extra' in change) edit(extraPath, null);
+  };
+
+  return (
+    <Stack gap="sm">
+      <NativeSelect
+        label={<ChangedLabel label="Authentication type" changed={url.changed} />}
+        aria-label="Authentication type"
+        data={authTypeOptions(hasName)}
+        value={type}
+        onChange={(event) => choose(event.currentTarget.value as AuthType)}
+        maw={300}
+      />
+      {type === 'custom' && (
+        <Stack gap={2}>
+          <TextField path={urlPath} label="Backend URL" />
+          <Text size="xs" c="dimmed">
+            An HTTP backend, or auth://NAME for an auth backend of the Auth backends page.
+          </Text>
+        </Stack>
+      )}
+      {type === 'stalker' && (
+        <UrlPartField path={urlPath} label="Stalker portal host" toPart={stalkerHost} fromPart={hostToUrl} />
+      )}
+      {type === 'securetoken' && (
+        <UrlPartField path={urlPath} label="Secure token key" toPart={urlToKey} fromPart={keyToUrl} />
+      )}
+      {(type === 'iptv' || type === 'vsaas') && (
+        <TextInput label="Auth URL" aria-label="Auth URL" readOnly value={formatText(url.value)} />
+      )}
+      {type !== 'none' && (
+        <KeyValueEditor
+          name="auth-extra"
+          label={<ChangedLabel label="Extra options" changed={extra.changed} />}
+          value={extra.value}
+          onChange={extra.set}
+        />
+      )}
+    </Stack>
+  );
+}
