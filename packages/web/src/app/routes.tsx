@@ -6,6 +6,7 @@ import { SettingsTab } from '../features/global-config/SettingsTab.js';
 import { MediaPage } from '../features/media-list/MediaPage.js';
 import { ClientsTab } from '../features/clients/ClientsTab.js';
 import { LocationAuthTab, StreamAuthTab } from '../features/auth/AuthTab.js';
+import { HistoryTab } from '../features/history/HistoryTab.js';
 import { LocationClientsTab } from '../features/location-item/LocationClientsTab.js';
 import { LocationInputTab } from '../features/location-item/LocationInputTab.js';
 import { LocationOutputTab } from '../features/location-item/LocationOutputTab.js';
@@ -75,6 +76,7 @@ const mediaRoutes: RouteEntry[] = [
         output: <OutputTab />,
         auth: <StreamAuthTab />,
         clients: <ClientsTab />,
+        history: <HistoryTab />,
       },
     ),
   },
@@ -89,6 +91,7 @@ const mediaRoutes: RouteEntry[] = [
       output: <LocationOutputTab />,
       auth: <LocationAuthTab />,
       clients: <LocationClientsTab />,
+      history: <HistoryTab />,
     }),
   },
   {

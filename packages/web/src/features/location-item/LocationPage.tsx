@@ -15,6 +15,7 @@ const TABS = [
   { label: 'DVR', route: 'location-item/dvr' },
   { label: 'Auth', route: 'location-item/auth' },
   { label: 'Clients', route: 'location-item/clients' },
+  { label: 'History', route: 'location-item/history' },
 ];
 
 /** A publishing location's page: 'Loading live location...' until it is in the config. */

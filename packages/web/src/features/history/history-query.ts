@@ -1,0 +1,98 @@
+import { historySortField } from '@sluice/api';
+
+/**
+ * The History tab's state (spec 001 §2 History, §4, §7): the query flags pulse, sessions and
+ * report held in the page URL as true/false, the sort of the sessions table, and the history call
+ * they make.
+ */
+export interface HistoryFlags {
+  pulse: boolean;
+  sessions: boolean;
+  report: boolean;
+}
+
+const DEFAULTS: HistoryFlags = { pulse: true, sessions: true, report: false };
+
+const flag = (params: URLSearchParams, key: keyof HistoryFlags): boolean => {
+  const value = params.get(key);
+  return value === 'true' ? true : value === 'false' ? false : DEFAULTS[key];
+};
+
+export function readFlags(params: URLSearchParams): HistoryFlags {
+  return { pulse: flag(params, 'pulse'), sessions: flag(params, 'sessions'), report: flag(params, 'report') };
+}
+
+/** The page's query with one flag flipped; other parameters kept. */
+export function toggledSearch(params: URLSearchParams, key: keyof HistoryFlags): string {
+  const next = new URLSearchParams(params);
+  next.set(key, String(!flag(params, key)));
+  return `?${next.toString()}`;
+}
+
+/** The three links and the flag each flips (spec 001 §2 wording). */
+export function historyLinks(flags: HistoryFlags): { key: keyof HistoryFlags; label: string }[] {
+  return [
+    { key: 'pulse', label: flags.pulse ? 'Hide graph' : 'Show graph' },
+    { key: 'sessions', label: flags.sessions ? 'Hide sessions' : 'Show sessions' },
+    { key: 'report', label: flags.report ? 'Show sessions' : 'Show report' },
+  ];
+}
+
+export type SortDir = 'asc' | 'desc';
+export interface HistorySort {
+  column: string;
+  dir: SortDir;
+}
+
+/** A click on a column's arrows: none → asc → desc → none; another column starts at asc (spec 001 §4, §9). */
+export function nextSort(current: HistorySort | undefined, column: string): HistorySort | undefined {
+  if (current?.column !== column) return { column, dir: 'asc' };
+  return current.dir === 'asc' ? { column, dir: 'desc' } : undefined;
+}
+
+/** Sessions table columns: label and the column name its sort asks for. */
+export const SESSION_COLUMNS = [
+  { label: 'Protocol', column: 'proto' },
+  { label: 'IP', column: 'ip' },
+  { label: 'Country', column: 'country' },
+  { label: 'Created at', column: 'created_at' },
+  { label: 'Duration', column: 'duration' },
+  { label: 'Bytes', column: 'bytes' },
+  { label: 'UserID', column: 'user_id' },
+] as const;
+
+export const REPORT_COLUMNS = [
+  'Protocol',
+  'Country',
+  'Avg duration',
+  'Total duration',
+  'Avg bytes',
+  'Total bytes',
+  'Count',
+] as const;
+
+/** How far back the tab looks. */
+export const HISTORY_SPAN_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * `GET /flussonic/api/history?vsn=2…` (spec 001 §7) for the flags and sort: pulse and sessions only
+ * when shown, group=type for the report, sort (proto → type, bytes → bytes_sent) for the sessions.
+ */
+export function historyQuery(
+  name: string,
+  range: { from: number; to: number },
+  flags: HistoryFlags,
+  sort: HistorySort | undefined,
+): string {
+  const query = new URLSearchParams({ vsn: '2', name, from: String(range.from), to: String(range.to) });
+  if (flags.pulse) query.set('pulse', 'true');
+  if (flags.sessions) {
+    query.set('sessions', 'true');
+    if (flags.report) query.set('group', 'type');
+    else if (sort) {
+      query.set('sort', historySortField(sort.column));
+      query.set('sort_dir', sort.dir);
+    }
+  }
+  return `/history?${query.toString()}`;
+}
