@@ -6,6 +6,7 @@ import { SettingsTab } from '../features/global-config/SettingsTab.js';
 import { MediaPage } from '../features/media-list/MediaPage.js';
 import { ClientsTab } from '../features/clients/ClientsTab.js';
 import { LocationAuthTab, StreamAuthTab } from '../features/auth/AuthTab.js';
+import { AuthBackendsPage } from '../features/auth-backends/AuthBackendsPage.js';
 import { HistoryTab } from '../features/history/HistoryTab.js';
 import { LocationClientsTab } from '../features/location-item/LocationClientsTab.js';
 import { LocationInputTab } from '../features/location-item/LocationInputTab.js';
@@ -21,6 +22,14 @@ import { SourceOptionsPage } from '../features/stream-item/input/SourceOptionsPa
 import { OutputTab } from '../features/stream-item/output/OutputTab.js';
 import { OverviewTab } from '../features/stream-item/OverviewTab.js';
 import { StreamPage } from '../features/stream-item/StreamPage.js';
+import { TranscoderTab } from '../features/transcoder/TranscoderTab.js';
+import { MirrorInputTab } from '../features/mirror/MirrorInputTab.js';
+import { MirrorOutputTab } from '../features/mirror/MirrorOutputTab.js';
+import { MirrorOverviewTab } from '../features/mirror/MirrorOverviewTab.js';
+import { MirrorPage } from '../features/mirror/MirrorPage.js';
+import { MirrorProcessTab } from '../features/mirror/MirrorProcessTab.js';
+import { MirroredOverviewTab } from '../features/mirrored/MirroredOverviewTab.js';
+import { MirroredPage } from '../features/mirrored/MirroredPage.js';
 import { NotFoundPage } from './NotFoundPage.js';
 import { Shell } from './Shell.js';
 
@@ -74,6 +83,7 @@ const mediaRoutes: RouteEntry[] = [
         input: <InputTab />,
         'input-source': <SourceOptionsPage />,
         output: <OutputTab />,
+        transcoder: <TranscoderTab />,
         auth: <StreamAuthTab />,
         clients: <ClientsTab />,
         history: <HistoryTab />,
@@ -113,21 +123,33 @@ const mediaRoutes: RouteEntry[] = [
   {
     name: 'mirror-item',
     path: 'mirror/:mediaName',
-    children: sub('mirror-item', ['input', 'process', 'dvr', 'output', 'auth']),
+    element: <MirrorPage />,
+    children: sub('mirror-item', ['input', 'process', 'dvr', 'output', 'auth'], {
+      overview: <MirrorOverviewTab />,
+      input: <MirrorInputTab />,
+      process: <MirrorProcessTab />,
+      output: <MirrorOutputTab />,
+    }),
   },
   {
     name: 'mirrored-item',
     path: 'mirrored/:mediaName',
-    children: sub('mirrored-item', ['output', 'dvr', 'clients']),
+    element: <MirroredPage />,
+    children: sub('mirrored-item', ['output', 'dvr', 'clients'], {
+      overview: <MirroredOverviewTab />,
+      output: <PublishedOutputTab />,
+      clients: <ClientsTab />,
+    }),
   },
 ];
 
 export const routeTable: RouteEntry[] = [
   { name: 'media', path: '', layout: true, element: <MediaPage />, children: mediaRoutes },
-  ...['pulse', 'chassis', 'iptv', 'watcher', 'logupload', 'auth', 'ad_injector', 'dvrs'].map((name) => ({
+  ...['pulse', 'chassis', 'iptv', 'watcher', 'logupload', 'ad_injector', 'dvrs'].map((name) => ({
     name,
     path: name,
   })),
+  { name: 'auth', path: 'auth', element: <AuthBackendsPage /> },
   {
     name: 'config',
     path: 'config',

@@ -1,6 +1,7 @@
 import { Box, Group, Stack } from '@mantine/core';
 import { LocationsSection } from './LocationsSection.js';
 import { MediaItemPane } from './MediaItemPane.js';
+import { OriginServersSection } from './OriginServersSection.js';
 import { PlayProvider } from './play-context.js';
 import { StreamsPage } from './StreamsPage.js';
 import { useSelectedItem } from './use-selected-item.js';
@@ -16,12 +17,19 @@ export function MediaPage() {
   const selectedStream = selected?.route === 'stream-item' ? selected.name : undefined;
   const selectedLive =
     selected?.route === 'location-item' || selected?.route === 'published-item' ? selected.name : undefined;
+  const selectedMirror = selected?.route === 'mirror-item' ? selected.name : undefined;
+  const selectedMirrored = selected?.route === 'mirrored-item' ? selected.name : undefined;
   return (
     <PlayProvider>
       <Group align="flex-start" gap="lg" wrap="nowrap">
         <Stack gap="xl" style={{ flex: compact ? '0 0 380px' : '1 1 auto', minWidth: 0 }}>
           <StreamsPage selected={selectedStream} compact={compact} />
           <LocationsSection selected={selectedLive} compact={compact} />
+          <OriginServersSection
+            selectedMirror={selectedMirror}
+            selectedStream={selectedMirrored}
+            compact={compact}
+          />
         </Stack>
         {compact && (
           <Box style={{ flex: '1 1 auto', minWidth: 0 }}>
