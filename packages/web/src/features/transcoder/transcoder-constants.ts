@@ -39,7 +39,24 @@ export const PROFILES: Record<VideoCodec, readonly string[]> = {
 
 /** H.264 levels 1 to 5.2 and HEVC levels 1 to 6.2, as the standards number them. */
 export const LEVELS: Record<VideoCodec, readonly string[]> = {
-  h264: ['1', '1.1', '1.2', '1.3', '2', '2.1', '2.2', '3', '3.1', '3.2', '4', '4.1', '4.2', '5', '5.1', '5.2'],
+  h264: [
+    '1',
+    '1.1',
+    '1.2',
+    '1.3',
+    '2',
+    '2.1',
+    '2.2',
+    '3',
+    '3.1',
+    '3.2',
+    '4',
+    '4.1',
+    '4.2',
+    '5',
+    '5.1',
+    '5.2',
+  ],
   hevc: ['1', '2', '2.1', '3', '3.1', '4', '4.1', '5', '5.1', '5.2', '6', '6.1', '6.2'],
   mp2v: ['high', 'high1440', 'low', 'main'],
 };

@@ -54,7 +54,11 @@ describe('video tracks', () => {
   it('a preset track has its bitrate and height, the width following the aspect', () => {
     const { transcoder, index } = addTrack(enabledDefaults(), preset360);
     expect(index).toBe('1');
-    expect(transcoder.video?.['1']).toEqual({ bitrate: 700_000, codec: 'h264', size: { width: -1, height: 360 } });
+    expect(transcoder.video?.['1']).toEqual({
+      bitrate: 700_000,
+      codec: 'h264',
+      size: { width: -1, height: 360 },
+    });
     expect(TRACK_PRESETS.map((p) => [p.bitrate, p.height])).toEqual([
       [3_500_000, 1080],
       [2_500_000, 720],
@@ -137,9 +141,9 @@ describe('hardware', () => {
   ];
 
   it('offers cpu always, the types the server found, and the saved one', () => {
-    expect(hardwareOptions([], undefined)).toEqual(['cpu']);
-    expect(hardwareOptions(devices, undefined)).toEqual(['cpu', 'qsv', 'nvenc']);
-    expect(hardwareOptions([], 'coder')).toEqual(['cpu', 'coder']);
+    expect(hardwareOptions([], [])).toEqual(['cpu']);
+    expect(hardwareOptions(devices, [undefined])).toEqual(['cpu', 'qsv', 'nvenc']);
+    expect(hardwareOptions([], ['coder', undefined])).toEqual(['cpu', 'coder']);
     expect(deviceIds(devices, 'nvenc')).toEqual([0, 1]);
     expect(deviceIds(devices, 'cpu')).toEqual([]);
   });
@@ -174,7 +178,7 @@ describe('logo', () => {
     const logo = setLogoCorner({ path: '@a.png' }, 'bottom-right', LOGO_MARGIN_PX);
     expect(cornerOf(logo, LOGO_MARGIN_PX)).toBe('bottom-right');
     expect(setLogoCorner(logo, null, LOGO_MARGIN_PX)).toEqual({ path: '@a.png' });
-    expect(cornerOf({ path: 'x', x: '5', y: '5' }, LOGO_MARGIN_PX)).toBeUndefined();
+    expect(cornerOf({ x: '5', y: '5' }, LOGO_MARGIN_PX)).toBeUndefined();
   });
 
   it('the path is trimmed; empty removes the logo', () => {

@@ -85,9 +85,15 @@ export function leaveHardware(t: Transcoder): Transcoder {
   return { ...t, global };
 }
 
-/** Hardware offered: cpu always, others when the server lists a device of the type, and the saved value. */
-export function hardwareOptions(devices: readonly Device[], saved: string | undefined): Hardware[] {
-  return HARDWARE.filter((hw) => hw === 'cpu' || hw === saved || devices.some((d) => d.type === hw));
+/**
+ * Hardware offered: cpu always, others when the server lists a device of the type, and those in
+ * `keep` (the saved value, the one chosen) so a config made on another machine still shows.
+ */
+export function hardwareOptions(
+  devices: readonly Device[],
+  keep: readonly (string | undefined)[],
+): Hardware[] {
+  return HARDWARE.filter((hw) => hw === 'cpu' || keep.includes(hw) || devices.some((d) => d.type === hw));
 }
 
 /** Device ids the server found for the chosen hardware. */

@@ -23,7 +23,8 @@ describe('bitrate', () => {
 
 describe('size', () => {
   it('empty, -1 and 0 are auto', () => {
-    for (const text of ['', '-1', '0', 'auto']) expect(parseDimension(text, 'Width')).toEqual({ value: null });
+    for (const text of ['', '-1', '0', 'auto'])
+      expect(parseDimension(text, 'Width')).toEqual({ value: null });
   });
 
   it('an odd or negative dimension has its message', () => {
