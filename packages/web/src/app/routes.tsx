@@ -23,7 +23,6 @@ import { OutputTab } from '../features/stream-item/output/OutputTab.js';
 import { OverviewTab } from '../features/stream-item/OverviewTab.js';
 import { StreamPage } from '../features/stream-item/StreamPage.js';
 import { TranscoderTab } from '../features/transcoder/TranscoderTab.js';
-import { TranscoderTab } from '../features/transcoder/TranscoderTab.js';
 import { MirrorInputTab } from '../features/mirror/MirrorInputTab.js';
 import { MirrorOutputTab } from '../features/mirror/MirrorOutputTab.js';
 import { MirrorOverviewTab } from '../features/mirror/MirrorOverviewTab.js';
@@ -84,7 +83,6 @@ const mediaRoutes: RouteEntry[] = [
         input: <InputTab />,
         'input-source': <SourceOptionsPage />,
         output: <OutputTab />,
-        transcoder: <TranscoderTab />,
         transcoder: <TranscoderTab />,
         auth: <StreamAuthTab />,
         clients: <ClientsTab />,
