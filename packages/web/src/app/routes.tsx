@@ -23,6 +23,7 @@ import { OutputTab } from '../features/stream-item/output/OutputTab.js';
 import { OverviewTab } from '../features/stream-item/OverviewTab.js';
 import { StreamPage } from '../features/stream-item/StreamPage.js';
 import { TranscoderTab } from '../features/transcoder/TranscoderTab.js';
+import { MirrorAuthTab } from '../features/mirror/MirrorAuthTab.js';
 import { MirrorInputTab } from '../features/mirror/MirrorInputTab.js';
 import { MirrorOutputTab } from '../features/mirror/MirrorOutputTab.js';
 import { MirrorOverviewTab } from '../features/mirror/MirrorOverviewTab.js';
@@ -129,6 +130,7 @@ const mediaRoutes: RouteEntry[] = [
       input: <MirrorInputTab />,
       process: <MirrorProcessTab />,
       output: <MirrorOutputTab />,
+      auth: <MirrorAuthTab />,
     }),
   },
   {
