@@ -1,10 +1,12 @@
 import { Modal, Text } from '@mantine/core';
 import { useState } from 'react';
+import { useAdminToken, withAdminToken } from '../auth/admin-token.js';
 import { playbackUrl } from './play-url.js';
 import { useHlsPlayer } from './use-hls-player.js';
 
 /** Plays a stream or a location's published stream over HLS, with a close control. */
 export function PlayModal({ name, onClose }: { name: string | undefined; onClose: () => void }) {
+  const token = useAdminToken();
   return (
     <Modal
       opened={name !== undefined}
@@ -13,7 +15,7 @@ export function PlayModal({ name, onClose }: { name: string | undefined; onClose
       size="xl"
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
-      {name !== undefined && <HlsVideo key={name} src={playbackUrl(name)} />}
+      {name !== undefined && <HlsVideo key={name} src={withAdminToken(playbackUrl(name), token)} />}
     </Modal>
   );
 }

@@ -1,5 +1,6 @@
 import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { useAdminToken, withAdminToken } from '../auth/admin-token.js';
 import { playbackUrl } from '../media-list/play-url.js';
 import { useHlsPlayer } from '../media-list/use-hls-player.js';
 import { embedCode, embedUrl } from './embed-code.js';
@@ -12,6 +13,7 @@ const PLAYER_MIN_HEIGHT_PX = 520;
 export function LivePlayer({ name }: { name: string }) {
   const stream = useStream(name);
   const [clicked, setClicked] = useState(false);
+  const token = useAdminToken();
   // The playlist exists once the stream runs; loading it before would fail the player for good.
   const alive = useStreamStats(name)?.alive === true;
   if (stream?.disabled === true) return null;
@@ -19,7 +21,7 @@ export function LivePlayer({ name }: { name: string }) {
   return (
     <Stack gap="sm" maw={720}>
       {stream?.static === true || clicked ? (
-        alive && <HlsVideo src={playbackUrl(name)} />
+        alive && <HlsVideo src={withAdminToken(playbackUrl(name), token)} />
       ) : (
         <Button variant="default" w="fit-content" onClick={() => setClicked(true)}>
           Play
