@@ -1,8 +1,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
 import formbody from '@fastify/formbody';
 import websocket from '@fastify/websocket';
-import type { Config, ServerInfo } from '@sluice/api';
+import { type Config, type ServerInfo, WEBRTC_PUBLISH_PATH } from '@sluice/api';
 import type { ConfigStore } from './config/store.js';
 import { HLS_SCRIPT_PATH, loadHlsScript } from './delivery/embed-page.js';
 import type { Engine } from './engine/engine.js';
@@ -15,6 +16,9 @@ import type { EventsHub } from './http/events-hub.js';
 import { createGuard } from './http/guard.js';
 import { loginHandlers } from './http/login-handlers.js';
 import { streamHandlers } from './http/stream-handlers.js';
+import { acceptRawBodies, logoHandlers } from './transcoder/logo-handlers.js';
+import type { LogoStore } from './transcoder/logo-store.js';
+import { originHandlers } from './cluster/origin-handlers.js';
 
 export interface AppDeps {
   store: ConfigStore;
@@ -31,6 +35,12 @@ export interface AppDeps {
   playback: (req: IncomingMessage, res: ServerResponse) => boolean;
   /** Ends client sessions by id; returns how many there were. */
   closeSessions: (ids: readonly string[]) => number;
+  /** Uploaded transcoder logos (the `logos` folder beside the config). */
+  logos?: LogoStore;
+  /** GET /flussonic/api/history: the session log (history/history-handlers.ts). */
+  history?: (request: FastifyRequest) => Promise<unknown>;
+  /** The WebRTC publish websocket (ingest/webrtc): no admin login, the stream's publish rules decide. */
+  webrtcPublish?: (socket: WebSocket, request: FastifyRequest) => void;
 }
 
 const API = '/flussonic/api';
@@ -80,9 +90,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get(`${API}/stream_switch_source/*`, { preHandler: edit }, streams.switchSource);
   app.get(`${API}/media_info/*`, { preHandler: view }, streams.mediaInfo);
   app.post(`${API}/close_sessions`, { preHandler: edit }, streams.closeSessions);
+  if (deps.logos) {
+    const logos = logoHandlers(deps.logos, config);
+    app.get(`${API}/logo`, { preHandler: view }, logos.list);
+    app.get(`${API}/logo/:name`, { preHandler: view }, logos.get);
+    app.delete(`${API}/logo/:name`, { preHandler: edit }, logos.remove);
+    // Uploads are raw picture bytes: a scope of their own takes any body as a Buffer.
+    await app.register(async (raw) => {
+      acceptRawBodies(raw);
+      raw.put(`${API}/logo/:name`, { preHandler: edit }, logos.put);
+    });
+  }
+  if (deps.history) app.get(`${API}/history`, { preHandler: view }, deps.history);
+  // Mirrors ask for this server's streams with a proof of the cluster key, not admin credentials.
+  const origin = originHandlers(config, () => deps.view.snapshot);
+  app.get(`${API}/cluster/streams`, origin.streams);
   app.get(`${API}/events`, { websocket: true, preHandler: view }, (socket, request) =>
     deps.hub.attach(socket, guard.access(request) !== 'edit'),
   );
+  if (deps.webrtcPublish) app.get(`${WEBRTC_PUBLISH_PATH}/*`, { websocket: true }, deps.webrtcPublish);
 
   // hls.js for the embed page (/{name}/embed.html, served with playback).
   const hlsScript = await loadHlsScript();

@@ -16,7 +16,10 @@ import { EventsHub } from './http/events-hub.js';
 import { PortListeners } from './http/listeners.js';
 import { TopicBus } from './http/topics.js';
 import { LiveView } from './live/live-view.js';
+import { DRM_APPLIED } from './drm/aes128.js';
 import { startMedia } from './media-services.js';
+import { probeTranscoderDevices } from './transcoder/devices.js';
+import { LogoStore, logoDirOf } from './transcoder/logo-store.js';
 import { serverStats } from './stats/server-stats.js';
 import { createLogger } from './support/log.js';
 
@@ -63,6 +66,8 @@ async function main(): Promise<void> {
   const startedAt = Date.now();
   const host = hostname();
 
+  // Probed once at start: devices don't come and go while the server runs.
+  const transcoderDevices = await probeTranscoderDevices();
   const media = await startMedia({
     view,
     hub,
@@ -78,8 +83,10 @@ async function main(): Promise<void> {
     build,
     hostname: store.config.hostname ?? host,
     chassis: false,
-    capabilities: { url_publish: true, outputs: media.outputs, drm_applied: [] },
-    transcoder_devices: [],
+    capabilities: { url_publish: true, outputs: media.outputs, drm_applied: [...DRM_APPLIED] },
+    // Server info is answered only to callers with credentials (app.ts): the players' token.
+    admin_token: media.adminToken(),
+    transcoder_devices: transcoderDevices,
   });
   const warnings = (): Record<string, string> =>
     store.config.edit_auth
@@ -110,6 +117,9 @@ async function main(): Promise<void> {
     engine: media.engine,
     playback: media.playback,
     closeSessions: media.closeSessions,
+    logos: new LogoStore(logoDirOf(resolve(options.configPath))),
+    history: media.history,
+    webrtcPublish: media.webrtcPublish,
   });
   await app.ready();
   const listeners = new PortListeners(app.server, options.host, (port, error) =>

@@ -1,20 +1,25 @@
 import type { ChangeScope } from './config/store.js';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { Config } from '@sluice/api';
+import { AccessServices } from './auth/access-services.js';
+import { authorizedPublish } from './auth/play-gate.js';
 import { ClientSessions } from './delivery/client-sessions.js';
 import { DashPackagers } from './delivery/dash-packager.js';
 import { PLAYBACK_OUTPUTS, playbackHandler } from './delivery/playback.js';
 import { RtmpPlayers } from './delivery/rtmp-play.js';
 import { Thumbnails } from './delivery/thumbnails.js';
+import { Mirrors } from './cluster/mirrors.js';
 import { Engine } from './engine/engine.js';
 import { childEnv, killLeftovers, ownerMark } from './engine/ffmpeg/leftovers.js';
 import { PublishSlots } from './engine/publish-slots.js';
 import { RtmpPort } from './ingest/rtmp/rtmp-port.js';
+import { webrtcSocketHandler } from './ingest/webrtc/webrtc-socket.js';
 import type { EventsHub } from './http/events-hub.js';
 import { registerMediaTopics } from './http/media-topics.js';
 import type { LiveView } from './live/live-view.js';
 import { TrafficHistory } from './pulse/traffic-history.js';
+import { logoDirOf } from './transcoder/logo-store.js';
 import type { Logger } from './support/log.js';
 
 export interface MediaOptions {
@@ -42,42 +47,81 @@ export async function startMedia(options: MediaOptions) {
     log.notice(`stopped ${leftovers.length} ffmpeg process(es) left by a previous run`);
   const env = childEnv(owner);
 
-  const clients = new ClientSessions();
+  // Play authorization, DRM, the session log and history (the data folder is the config's).
+  const access = new AccessServices(dirname(options.configPath), log);
+  const clients = new ClientSessions(undefined, access.sessionHooks);
   const traffic = new TrafficHistory();
   const engine = new Engine({
     view,
     log,
     clients,
-    sources: { ffmpegPath, childEnv: env, slots: new PublishSlots() },
+    sources: { ffmpegPath, childEnv: env, slots: new PublishSlots(), logoDir: logoDirOf(options.configPath) },
     onStats: (name, stats, now) => traffic.sample(name, stats.bitrate ?? 0, stats.out_bandwidth ?? 0, now),
   });
   registerMediaTopics(options.hub, engine, clients, traffic);
+  // Streams of origin mirrors (config sources) run in the engine beside the configured ones.
+  const mirrors = new Mirrors({ engine, view, log });
   const dash = new DashPackagers({ root: join(tmpdir(), `sluice-dash-${owner}`), ffmpegPath, env });
   const thumbnails = new Thumbnails({ engine, ffmpegPath, env });
-  const players = new RtmpPlayers({ engine, sessions: clients, ffmpegPath, env });
-  const rtmp = new RtmpPort((request) => engine.acceptPublish(request), log, options.host, players.handler);
+  const encrypted = (name: string) => access.drm.encrypted(name);
+  const players = new RtmpPlayers({
+    engine,
+    sessions: clients,
+    auth: access.auth,
+    encrypted,
+    ffmpegPath,
+    env,
+  });
+  const rtmp = new RtmpPort(
+    (request) => authorizedPublish(access.auth, request, () => engine.acceptPublish(request)),
+    log,
+    options.host,
+    players.handler,
+  );
 
   return {
     engine,
     clients,
     /** Output protocols served, for server info. */
     outputs: [...PLAYBACK_OUTPUTS] as string[],
-    playback: playbackHandler({ engine, sessions: clients, dash, thumbnails }),
+    playback: playbackHandler({
+      engine,
+      sessions: clients,
+      dash,
+      thumbnails,
+      auth: access.auth,
+      drm: access.drm,
+    }),
+    /** GET /flussonic/api/history. */
+    history: access.history(traffic, clients),
+    /** The console players' token (server info admin_token). */
+    adminToken: () => access.secret.adminToken,
+    /** The /webrtc/publish/{name} websocket: browsers publishing over WebRTC. */
+    webrtcPublish: webrtcSocketHandler({
+      publish: (request) => engine.acceptPublish(request),
+      ffmpegPath,
+      env,
+      log,
+    }),
     /** close_sessions: ends these sessions; their next requests are refused. */
     closeSessions: (ids: readonly string[]) => clients.close(ids, Date.now()),
     /** Follows the config: streams, and the RTMP port. */
     apply: async (config: Config, scope?: ChangeScope) => {
       // An edit of some streams' fields (the common case) names them; anything else reconciles all.
       const streams = scope ? (scope.get('streams') ?? []) : 'all';
+      access.apply(config);
       engine.apply(config, streams === 'all' ? undefined : streams);
+      mirrors.apply(config);
       if (streams === 'all') traffic.retain(new Set([...engine.runtimes()].map((r) => r.name)));
       await rtmp.apply(config.rtmp);
     },
     close: async () => {
       await rtmp.close();
       await Promise.all([players.close(), dash.close(), thumbnails.close()]);
+      mirrors.close();
       await engine.close();
       clients.stop();
+      access.close();
     },
   };
 }

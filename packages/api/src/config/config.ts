@@ -42,6 +42,13 @@ export const config = z.looseObject({
   nvidia_monitor: z.boolean().optional(),
   pulsedb: z.string().optional(),
   session_log: z.string().optional(),
+  /**
+   * Fixed countries for client addresses (ip → two capital letters), answered before the GeoIP
+   * database: an operator's correction for an address it gets wrong, or a country for a local one.
+   */
+  geoip_overrides: z
+    .record(z.string().min(1), z.string().regex(/^[A-Z]{2}$/, 'a country is two capital letters'))
+    .optional(),
   /** bits per second (spec 000 §9 unit factors: megabits 1048576). */
   total_bandwidth: z.number().min(0).optional(),
   streams: keyed(stream).optional(),

@@ -13,6 +13,10 @@ export interface ClientSession {
   ip: string;
   userAgent: string;
   token: string | undefined;
+  /** Two-letter country of the ip ('' unknown), looked up once. */
+  country: string;
+  /** The viewer, as an auth backend named them (X-UserId). */
+  userId: string | undefined;
   createdAt: number;
   lastSeenAt: number;
   bytesSent: number;
@@ -26,6 +30,13 @@ export interface RequestIdentity {
   ip: string;
   userAgent: string;
   token: string | undefined;
+}
+
+/** What the session log and the country lookup need from the sessions (auth/access-services.ts). */
+export interface SessionHooks {
+  countryOf?: (ip: string) => string;
+  /** A session ended (gone quiet, closed by the operator, the stream removed, the server stopping). */
+  onClose?: (session: ClientSession, nowMs: number) => void;
 }
 
 interface StreamTotals {
@@ -49,7 +60,10 @@ export class ClientSessions implements ClientCounter {
   private readonly refused = new Map<string, number>();
   private readonly sweeper: NodeJS.Timeout;
 
-  constructor(private readonly idleMs = 20_000) {
+  constructor(
+    private readonly idleMs = 20_000,
+    private readonly hooks: SessionHooks = {},
+  ) {
     this.sweeper = setInterval(() => this.sweep(Date.now()), 1000);
     this.sweeper.unref();
   }
@@ -58,7 +72,12 @@ export class ClientSessions implements ClientCounter {
    * The session a request belongs to, created if new; a refusal when the session was closed by
    * close_sessions, or when it would be one more than the stream's `maxSessions`.
    */
-  open(who: RequestIdentity, nowMs: number, maxSessions?: number): ClientSession | { refused: string } {
+  open(
+    who: RequestIdentity,
+    nowMs: number,
+    maxSessions?: number,
+    details: { id?: string; userId?: string } = {},
+  ): ClientSession | { refused: string } {
     const key = keyOf(who);
     const refusedAt = this.refused.get(key);
     if (refusedAt !== undefined) {
@@ -71,8 +90,10 @@ export class ClientSessions implements ClientCounter {
     }
     if (!session) {
       session = {
-        id: randomBytes(8).toString('hex'),
+        id: details.id ?? randomBytes(8).toString('hex'),
         ...who,
+        country: this.hooks.countryOf?.(who.ip) ?? '',
+        userId: details.userId,
         createdAt: nowMs,
         lastSeenAt: nowMs,
         bytesSent: 0,
@@ -82,9 +103,15 @@ export class ClientSessions implements ClientCounter {
       this.byId.set(session.id, session);
       this.totals(who.stream).sessions.add(session);
     }
+    if (details.userId) session.userId = details.userId;
     session.lastSeenAt = nowMs;
     this.totals(who.stream).lastAccessAt = nowMs;
     return session;
+  }
+
+  /** The id of the session this request would join, if it exists already. */
+  existingId(who: RequestIdentity): string | undefined {
+    return this.byKey.get(keyOf(who))?.id;
   }
 
   /** Counts bytes written to a session's player. */
@@ -148,8 +175,10 @@ export class ClientSessions implements ClientCounter {
     this.streams.delete(stream);
   }
 
+  /** Ends every session (the server is stopping): each is logged as closed now. */
   stop(): void {
     clearInterval(this.sweeper);
+    for (const session of [...this.byId.values()]) this.remove(session);
   }
 
   private sweep(nowMs: number): void {
@@ -160,9 +189,10 @@ export class ClientSessions implements ClientCounter {
   }
 
   private remove(session: ClientSession): void {
+    if (!this.byId.delete(session.id)) return;
     this.byKey.delete(keyOf(session));
-    this.byId.delete(session.id);
     this.streams.get(session.stream)?.sessions.delete(session);
+    this.hooks.onClose?.(session, Date.now());
   }
 
   private totals(stream: string): StreamTotals {

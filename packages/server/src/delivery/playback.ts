@@ -1,6 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { authorizedSession, whenReady } from '../auth/play-gate.js';
+import type { PlayAuth } from '../auth/play-auth.js';
+import type { HlsDrm } from '../drm/hls-drm.js';
 import type { Engine } from '../engine/engine.js';
 import type { StreamRuntime } from '../engine/stream-runtime.js';
+import { variantPath } from '../transcoder/variant-path.js';
 import { masterPlaylist } from '../media/hls-playlist.js';
 import type { PacketBus } from '../media/packet-bus.js';
 import type { ClientSession, ClientSessions, SessionType } from './client-sessions.js';
@@ -16,6 +20,10 @@ export interface PlaybackDeps {
   sessions: ClientSessions;
   dash: DashPackagers;
   thumbnails: Thumbnails;
+  /** Play authorization (auth/play-auth.ts): every request below is checked before a byte goes. */
+  auth: PlayAuth;
+  /** HLS AES-128 of streams with drm.vendor aes128. */
+  drm: HlsDrm;
 }
 
 /** The output protocols served here (spec 001 §9 protocol names), for server info. */
@@ -26,7 +34,7 @@ export const PLAYBACK_OUTPUTS = ['hls', 'mpegts', 'dash', 'rtmp'] as const;
  * /{name}/mpegts, /{name}/index.mpd and its fragments.
  */
 const SHAPE =
-  /^\/(.+)\/(index\.m3u8|video\.m3u8|mpegts|seg-(\d{1,15})\.ts|index\.mpd|preview\.jpg|embed\.html|(?:init-stream\d{1,2}|chunk-stream\d{1,2}-\d{1,9})\.m4s)$/;
+  /^\/(.+)\/(index\.m3u8|video\.m3u8|mpegts|seg-(\d{1,15})\.ts|key-(\d{1,12})\.key|index\.mpd|preview\.jpg|embed\.html|(?:init-stream\d{1,2}|chunk-stream\d{1,2}-\d{1,9})\.m4s)$/;
 /** How long a playlist request waits for the first segment of a stream that is just starting. */
 const FIRST_SEGMENT_WAIT_MS = 10_000;
 /** A continuous-TS player this far behind is cut off rather than buffered without bound. */
@@ -50,6 +58,9 @@ export function playbackHandler(deps: PlaybackDeps): (req: IncomingMessage, res:
     } catch {
       return false;
     }
+    // A transcoded stream's variant: /{name}/tracks-vN/video.m3u8 and its segments.
+    const variant = deps.engine.get(name) ? undefined : variantPath(name, match[2]!);
+    if (variant) name = variant.name;
     const runtime = deps.engine.get(name);
     if (!runtime) return false;
     const params = new URLSearchParams(q < 0 ? '' : url.slice(q + 1));
@@ -61,8 +72,13 @@ export function playbackHandler(deps: PlaybackDeps): (req: IncomingMessage, res:
       token: params.get('token') ?? undefined,
     };
     if (resource === 'embed.html') serveEmbed(name, params, req, res);
-    else if (resource === 'preview.jpg') servePreview(deps, name, req, res);
-    else {
+    else if (resource === 'preview.jpg') {
+      // A preview shows the stream: the same play authorization, but no session.
+      const check = { ...who, name, proto: 'preview', referer: req.headers.referer, sessionId: '' };
+      whenReady(deps.auth.check({ ...check, requestType: 'play' }), (d) =>
+        d.allow ? servePreview(deps, name, req, res) : refuse(res, 403, `access denied: ${d.reason}`),
+      );
+    } else {
       const type: SessionType =
         resource === 'mpegts'
           ? 'mpegts'
@@ -73,13 +89,32 @@ export function playbackHandler(deps: PlaybackDeps): (req: IncomingMessage, res:
         refuse(res, 403, `${type} is switched off for stream ${name}`);
         return true;
       }
-      const session = deps.sessions.open({ ...who, type }, Date.now(), runtime.spec.maxSessions);
-      if ('refused' in session) refuse(res, 403, session.refused);
-      else if (type === 'mpegts') serveMpegts(deps, name, session, req, res);
-      else if (type === 'dash')
-        void serveDash(deps.engine, deps.dash, deps.sessions, name, resource, session, req, res);
-      else if (match[3] !== undefined) serveSegment(deps, runtime, Number(match[3]), session, req, res);
-      else void servePlaylist(deps, name, resource === 'index.m3u8', who.token, session, req, res);
+      // AES-128 is applied to HLS only: the other outputs would hand out the clear stream.
+      if (type !== 'hls' && deps.drm.encrypted(name)) {
+        refuse(res, 403, `stream ${name} is encrypted (drm aes128): only HLS is served`);
+        return true;
+      }
+      const request = { ...who, type, referer: req.headers.referer };
+      whenReady(authorizedSession(deps.auth, deps.sessions, request, runtime.spec.maxSessions), (session) => {
+        if ('refused' in session) refuse(res, 403, session.refused);
+        else if (type === 'mpegts') serveMpegts(deps, name, session, req, res);
+        else if (type === 'dash')
+          void serveDash(deps.engine, deps.dash, deps.sessions, name, resource, session, req, res);
+        else if (match[3] !== undefined)
+          void serveSegment(deps, runtime, Number(match[3]), session, req, res, variant?.variant);
+        else if (match[4] !== undefined) void serveKey(deps, name, Number(match[4]), session, req, res);
+        else
+          void servePlaylist(
+            deps,
+            name,
+            resource === 'index.m3u8',
+            who.token,
+            session,
+            req,
+            res,
+            variant?.variant,
+          );
+      });
     }
     return true;
   };
@@ -93,6 +128,7 @@ async function servePlaylist(
   session: ClientSession,
   req: IncomingMessage,
   res: ServerResponse,
+  variant?: number,
 ): Promise<void> {
   // A playlist request is what wakes an on-demand stream.
   const runtime = deps.engine.touch(name);
@@ -100,15 +136,19 @@ async function servePlaylist(
   if (!(await runtime.waitForPlaylist(FIRST_SEGMENT_WAIT_MS))) {
     return refuse(res, 404, `stream ${name} has no media yet`);
   }
-  const bus = runtime.bus;
-  if (!bus) return refuse(res, 404, `stream ${name} is not running`);
+  const bus = variant ? runtime.transcoder?.variant(variant) : runtime.bus;
+  if (!bus) return refuse(res, 404, `stream ${name} is not running (or has no variant ${variant})`);
   const query = token ? `?token=${encodeURIComponent(token)}` : '';
-  const body = master ? masterFor(bus, query) : bus.segmenter.playlist(query);
+  const plain = master
+    ? (runtime.transcoder?.master(query) ?? masterFor(bus, query))
+    : bus.segmenter.playlist(query);
+  // A variant's key lines point up to the stream's keys (/{name}/key-N.key).
+  const body = plain && !master ? deps.drm.playlist(name, plain, query, variant ? '../' : '') : plain;
   if (!body) return refuse(res, 404, `stream ${name} has no media yet`);
   send(deps.sessions, session, req, res, 'application/vnd.apple.mpegurl', body, 'no-cache');
 }
 
-/** One variant: the stream as it is (no transcoder yet), with its measured bandwidth. */
+/** One variant: the stream as it is (a transcoded stream lists its renditions instead), with its measured bandwidth. */
 function masterFor(bus: PacketBus, query: string): string {
   const now = Date.now();
   return masterPlaylist([
@@ -121,19 +161,46 @@ function masterFor(bus: PacketBus, query: string): string {
   ]);
 }
 
-function serveSegment(
+async function serveSegment(
   deps: PlaybackDeps,
   runtime: StreamRuntime,
   sequence: number,
   session: ClientSession,
   req: IncomingMessage,
   res: ServerResponse,
-): void {
-  const segment = runtime.bus?.segmenter.get(sequence);
+  variant?: number,
+): Promise<void> {
+  const bus = variant ? runtime.transcoder?.variant(variant) : runtime.bus;
+  const segment = bus?.segmenter.get(sequence);
   if (!segment)
     return refuse(res, 404, `segment ${sequence} of ${runtime.name} is not (or no longer) available`);
+  let data: Buffer;
+  try {
+    data = await deps.drm.segment(runtime.name, sequence, segment.data);
+  } catch (error) {
+    return refuse(res, 503, `no key for segment ${sequence}: ${(error as Error).message}`);
+  }
   // A segment never changes once cut.
-  send(deps.sessions, session, req, res, 'video/mp2t', segment.data, 'max-age=60');
+  send(deps.sessions, session, req, res, 'video/mp2t', data, 'max-age=60');
+}
+
+/** The AES-128 key of an encrypted stream, to players that passed play authorization. */
+async function serveKey(
+  deps: PlaybackDeps,
+  name: string,
+  keyId: number,
+  session: ClientSession,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  let key: Buffer | undefined;
+  try {
+    key = await deps.drm.key(name, keyId);
+  } catch (error) {
+    return refuse(res, 503, `no key ${keyId} for ${name}: ${(error as Error).message}`);
+  }
+  if (!key) return refuse(res, 404, `stream ${name} is not encrypted`);
+  send(deps.sessions, session, req, res, 'application/octet-stream', key, 'private, no-cache');
 }
 
 /** The player page; the playlists it loads are what counts to a session. */

@@ -1,17 +1,23 @@
 import Flv from 'node-media-server/src/protocol/flv.js';
 import Rtmp from 'node-media-server/src/protocol/rtmp.js';
 import type { AVPacket } from 'node-media-server/src/core/avpacket.js';
+import { authorizedSession, type MaybePromise, type SessionOrRefusal } from '../auth/play-gate.js';
+import type { PlayAuth } from '../auth/play-auth.js';
 import type { Engine } from '../engine/engine.js';
 import { flvOutArgs } from '../engine/ffmpeg/output-args.js';
 import { Supervisor } from '../engine/ffmpeg/supervisor.js';
 import type { PlayHandler, PlaySession, PublishRequest } from '../ingest/rtmp/rtmp-server.js';
 import type { PacketBus } from '../media/packet-bus.js';
-import type { ClientSessions } from './client-sessions.js';
+import type { ClientSession, ClientSessions } from './client-sessions.js';
 import { protocolAllowed } from './protocols.js';
 
 export interface RtmpPlayDeps {
   engine: Engine;
   sessions: ClientSessions;
+  /** Play authorization, as for HTTP playback. */
+  auth: PlayAuth;
+  /** Streams whose output is encrypted (HLS only): refused here. */
+  encrypted: (name: string) => boolean;
   ffmpegPath: string;
   env: NodeJS.ProcessEnv;
 }
@@ -67,19 +73,54 @@ export class RtmpPlayers {
     request: PublishRequest,
     send: Send,
     disconnect: () => void,
-  ): PlaySession | { refused: string } {
+  ): MaybePromise<PlaySession | { refused: string }> {
     const name = request.app === 'static' ? request.name : `${request.app}/${request.name}`;
     const known = this.deps.engine.get(name);
     if (known && !protocolAllowed(known.spec.protocols, 'rtmp'))
       return { refused: `rtmp is switched off for stream ${name}` };
+    if (this.deps.encrypted(name))
+      return { refused: `stream ${name} is encrypted (drm aes128): only HLS is served` };
+    // An on-demand stream wakes now; its player tries again once it runs (as before play auth).
     const runtime = this.deps.engine.touch(name);
     if (!runtime?.bus) return { refused: `no running stream ${name}` };
-    const session = this.deps.sessions.open(
-      { stream: name, type: 'rtmp', ip: request.remoteAddress, userAgent: '', token: request.query.token },
-      Date.now(),
+    const who = {
+      stream: name,
+      type: 'rtmp' as const,
+      ip: request.remoteAddress,
+      userAgent: '',
+      token: request.query.token,
+    };
+    const session = authorizedSession(
+      this.deps.auth,
+      this.deps.sessions,
+      { ...who, referer: undefined },
       runtime.spec.maxSessions,
     );
+    return session instanceof Promise
+      ? session.then((s) => this.start(name, s, send, disconnect))
+      : this.start(name, session, send, disconnect);
+  }
+
+  /** An authorized player: fed from the stream's bus (started now if on demand). */
+  private start(
+    name: string,
+    session: SessionOrRefusal,
+    send: Send,
+    disconnect: () => void,
+  ): PlaySession | { refused: string } {
     if ('refused' in session) return session;
+    const bus = this.deps.engine.get(name)?.bus;
+    if (!bus) return { refused: `stream ${name} stopped` };
+    return this.feedPlayer(name, bus, session, send, disconnect);
+  }
+
+  private feedPlayer(
+    name: string,
+    bus: PacketBus,
+    session: ClientSession,
+    send: Send,
+    disconnect: () => void,
+  ): PlaySession {
     session.openResponses++;
     const counted: Send = (message) => {
       // Closed by the operator (close_sessions): the player is cut off.
@@ -91,7 +132,7 @@ export class RtmpPlayers {
       if (ok) this.deps.sessions.sent(session, message.length, Date.now());
       return ok;
     };
-    const feed = this.feedFor(name, runtime.bus);
+    const feed = this.feedFor(name, bus);
     for (const message of [feed.metadata, feed.audioHeader, feed.videoHeader, ...feed.gop]) {
       if (message) counted(message);
     }

@@ -97,6 +97,8 @@ function toEvent(session: ClientSession, nowMs: number): SessionEvent {
     user_agent: session.userAgent,
   };
   if (session.token) event.token = session.token;
+  if (session.country) event.country = session.country;
+  if (session.userId) event.user_id = session.userId;
   return event;
 }
 

@@ -1,4 +1,9 @@
-import { type PlayHandler, type PublishHandler, RtmpServer, type RtmpServerLog } from './rtmp-server.js';
+import {
+  type AskingPublishHandler,
+  type PlayHandler,
+  RtmpServer,
+  type RtmpServerLog,
+} from './rtmp-server.js';
 
 /**
  * The RTMP listener on the configured `rtmp` port: opened at start, moved when the port changes,
@@ -10,7 +15,7 @@ export class RtmpPort {
   private queue: Promise<void> = Promise.resolve();
 
   constructor(
-    private readonly onPublish: PublishHandler,
+    private readonly onPublish: AskingPublishHandler,
     private readonly log: RtmpServerLog,
     private readonly host: string,
     private readonly onPlay?: PlayHandler,

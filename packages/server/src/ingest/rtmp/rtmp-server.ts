@@ -9,6 +9,8 @@ export interface PublishRequest {
   name: string;
   query: Record<string, string>;
   remoteAddress: string;
+  /** How the publisher came (stats published_via): rtmp when not said. */
+  via?: string;
 }
 
 /** Where a publisher's media goes, as an FLV byte stream (header first, then one tag per packet). */
@@ -22,6 +24,10 @@ export interface PublishSink {
 
 /** Accepts a publish by returning a sink, or refuses it with the reason (logged; the socket closes). */
 export type PublishHandler = (request: PublishRequest) => PublishSink | { refused: string };
+/** A publish handler that may first ask (play authorization of the publisher): the listener's own. */
+export type AskingPublishHandler = (
+  request: PublishRequest,
+) => PublishSink | { refused: string } | Promise<PublishSink | { refused: string }>;
 
 /** A player being fed: stop() is called when it goes. */
 export interface PlaySession {
@@ -36,10 +42,12 @@ export type PlayHandler = (
   request: PublishRequest,
   send: (message: Buffer) => boolean,
   disconnect: () => void,
-) => PlaySession | { refused: string };
+) => PlaySession | { refused: string } | Promise<PlaySession | { refused: string }>;
 
 /** A player this far behind is disconnected rather than buffered without bound. */
 const MAX_PLAYER_BACKLOG_BYTES = 8 * 1024 * 1024;
+/** Media a publisher sends while its authorization is being asked, held until the answer (then dropped). */
+const MAX_PENDING_PUBLISH_MESSAGES = 4096;
 
 export interface RtmpServerLog {
   notice(message: string): void;
@@ -62,7 +70,7 @@ export class RtmpServer {
   private readonly sockets = new Set<Socket>();
 
   constructor(
-    private readonly onPublish: PublishHandler,
+    private readonly onPublish: AskingPublishHandler,
     private readonly log: RtmpServerLog,
     private readonly onPlay?: PlayHandler,
   ) {}
@@ -92,6 +100,8 @@ export class RtmpServer {
     let sink: PublishSink | undefined;
     let player: PlaySession | undefined;
     let request: PublishRequest | undefined;
+    /** A publisher's media while play authorization (a backend) decides. */
+    let pending: Buffer[] | undefined;
     const finish = () => {
       sink?.end();
       sink = undefined;
@@ -118,32 +128,53 @@ export class RtmpServer {
         socket.write(message);
         return true;
       };
+      const asked = request;
+      const answered = (answer: PlaySession | { refused: string }) => {
+        if ('refused' in answer) {
+          this.log.notice(
+            `rtmp play ${asked.app}/${asked.name} from ${asked.remoteAddress} refused: ${answer.refused}`,
+          );
+          return socket.destroy();
+        }
+        // The player left while its authorization was asked.
+        if (socket.destroyed) return answer.stop();
+        player = answer;
+      };
       const answer = this.onPlay(request, send, () => socket.destroy());
-      if ('refused' in answer) {
-        this.log.notice(
-          `rtmp play ${request.app}/${request.name} from ${request.remoteAddress} refused: ${answer.refused}`,
-        );
-        return socket.destroy();
-      }
-      player = answer;
+      if (answer instanceof Promise) void answer.then(answered);
+      else answered(answer);
     };
     rtmp.onPushCallback = () => {
       if (!request) return socket.destroy();
+      const asked = request;
+      const answered = (answer: PublishSink | { refused: string }) => {
+        const held = pending ?? [];
+        pending = undefined;
+        if ('refused' in answer) {
+          this.log.notice(
+            `rtmp publish ${asked.app}/${asked.name} from ${asked.remoteAddress} refused: ${answer.refused}`,
+          );
+          return socket.destroy();
+        }
+        if (socket.destroyed) return answer.end();
+        sink = answer;
+        sink.attach?.(() => socket.destroy());
+        sink.write(Flv.createHeader(true, true));
+        for (const message of held) sink.write(message);
+      };
       const answer = this.onPublish(request);
-      if ('refused' in answer) {
-        this.log.notice(
-          `rtmp publish ${request.app}/${request.name} from ${request.remoteAddress} refused: ${answer.refused}`,
-        );
-        return socket.destroy();
-      }
-      sink = answer;
-      sink.attach?.(() => socket.destroy());
-      sink.write(Flv.createHeader(true, true));
+      if (answer instanceof Promise) {
+        pending = [];
+        void answer.then(answered);
+      } else answered(answer);
     };
     rtmp.onPacketCallback = (packet: AVPacket) => {
-      if (!sink) return;
-      if (packet.codec_type === FLV_AUDIO || packet.codec_type === FLV_VIDEO) {
-        sink.write(Flv.createMessage(packet));
+      if (packet.codec_type !== FLV_AUDIO && packet.codec_type !== FLV_VIDEO) return;
+      if (sink) sink.write(Flv.createMessage(packet));
+      else if (pending) {
+        if (pending.length >= MAX_PENDING_PUBLISH_MESSAGES) return socket.destroy();
+        // The parser reuses its buffer: the message is copied now.
+        pending.push(Buffer.from(Flv.createMessage(packet)));
       }
     };
     socket.on('data', (data: Buffer) => {

@@ -1,0 +1,106 @@
+import { isAbsolute, join, resolve } from 'node:path';
+import type { Config } from '@sluice/api';
+import type { ClientSession, ClientSessions, SessionHooks } from '../delivery/client-sessions.js';
+import { Aes128 } from '../drm/aes128.js';
+import { HlsDrm } from '../drm/hls-drm.js';
+import { historyHandler } from '../history/history-handlers.js';
+import { SessionLog } from '../history/session-log.js';
+import type { TrafficHistory } from '../pulse/traffic-history.js';
+import type { Logger } from '../support/log.js';
+import { GeoIp } from './geoip.js';
+import { PlayAuth } from './play-auth.js';
+import { ServerSecret } from './server-secret.js';
+
+/** The session log's folder when the config names none: next to the config file. */
+export const DEFAULT_SESSION_LOG_DIR = 'session_log';
+
+/**
+ * Who may watch and who watched, built once for media-services.ts: play authorization, the
+ * admin token, HLS AES-128, the session log and the history call.
+ */
+export class AccessServices {
+  readonly secret: ServerSecret;
+  readonly geo: GeoIp;
+  readonly auth: PlayAuth;
+  readonly drm: HlsDrm;
+  private config: Config = {};
+  private sessionLog: SessionLog | undefined;
+
+  constructor(
+    private readonly dataDir: string,
+    private readonly log: Logger,
+  ) {
+    this.secret = new ServerSecret(dataDir);
+    this.geo = new GeoIp(() => this.config.geoip_overrides);
+    this.auth = new PlayAuth({
+      config: () => this.config,
+      geo: this.geo,
+      log,
+      isAdminToken: (token) => this.secret.isAdminToken(token),
+    });
+    const aes = new Aes128({
+      ownKey: (name, keyId) => this.secret.derive(`aes128 key ${name} ${keyId}`).subarray(0, 16),
+    });
+    this.drm = new HlsDrm(() => this.config, aes);
+  }
+
+  /** For ClientSessions: each session's country, and its line in the log when it ends. */
+  readonly sessionHooks: SessionHooks = {
+    countryOf: (ip) => this.geo.country(ip),
+    onClose: (session) => this.record(session),
+  };
+
+  /** Follows the config: the session log moves when `session_log` changes. */
+  apply(config: Config): void {
+    this.config = config;
+    const folder = this.logFolder(config);
+    if (this.sessionLog?.folder === folder) return;
+    this.sessionLog?.close();
+    try {
+      this.sessionLog = new SessionLog(folder);
+    } catch (error) {
+      this.sessionLog = undefined;
+      this.log.error(`session log ${folder}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  history(traffic: TrafficHistory, clients: ClientSessions) {
+    return historyHandler({
+      log: () => this.sessionLog,
+      traffic: (name) => traffic.points(name),
+      openSpans: (name, now) => clients.list(name).map((s) => [s.createdAt, now] as [number, number]),
+    });
+  }
+
+  close(): void {
+    this.sessionLog?.close();
+    this.sessionLog = undefined;
+  }
+
+  private logFolder(config: Config): string {
+    const configured = config.session_log?.trim();
+    if (!configured) return join(this.dataDir, DEFAULT_SESSION_LOG_DIR);
+    return isAbsolute(configured) ? configured : resolve(this.dataDir, configured);
+  }
+
+  private record(session: ClientSession): void {
+    try {
+      this.sessionLog?.write({
+        id: session.id,
+        name: session.stream,
+        type: session.type,
+        ip: session.ip,
+        country: session.country,
+        createdAt: session.createdAt,
+        // The last request or byte: an HLS player is swept only after some quiet time.
+        deletedAt: Math.max(session.createdAt, session.lastSeenAt),
+        bytesSent: session.bytesSent,
+        userId: session.userId,
+        token: session.token,
+        userAgent: session.userAgent,
+      });
+    } catch (error) {
+      this.log.error(`session log: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}

@@ -1,0 +1,19 @@
+import type { Config, Stream } from '@sluice/api';
+
+export type Auth = NonNullable<Stream['auth']>;
+
+/**
+ * The auth settings that govern a stream: its own (config.streams), else those of the publishing
+ * location it was published into (PREFIX/NAME, longest prefix). VODs and mirrored streams have
+ * no runtime here yet: when they do, their lookup goes here.
+ */
+export function authFor(config: Config, name: string): Auth | undefined {
+  const stream = config.streams?.[name];
+  if (stream) return stream.auth;
+  let best: string | undefined;
+  for (const prefix of Object.keys(config.lives ?? {})) {
+    if (name.startsWith(`${prefix}/`) && (!best || prefix.length > best.length)) best = prefix;
+  }
+  if (best) return config.lives![best]!.auth;
+  return undefined;
+}

@@ -1,0 +1,122 @@
+import type { Config } from '@sluice/api';
+import type { Logger } from '../support/log.js';
+import { type Auth, authFor } from './auth-source.js';
+import { checkAuthBackend } from './backend-rules.js';
+import { DecisionCache } from './decision-cache.js';
+import type { GeoIp } from './geoip.js';
+import { askBackend } from './http-backend.js';
+import { allow, deny, type PlayRequest, type Verdict } from './play-request.js';
+import { checkSecureToken } from './securetoken.js';
+
+export interface PlayAuthDeps {
+  config: () => Config;
+  geo: GeoIp;
+  log: Logger;
+  /** The console players' token: plays anything (still a session). */
+  isAdminToken: (token: string | undefined) => boolean;
+}
+
+/** What a request may do; `admin` requests are also exempt from max_sessions. */
+export type Decision = Verdict & { admin?: boolean };
+
+/**
+ * The one place play (and publish) authorization is decided, for every playback path: HLS,
+ * MPEG-TS, DASH, RTMP play and RTMP publish. The rules, in order (docs/api.md "Play authorization"):
+ * the admin token; allowed domains (Referer host); allowed or disallowed countries; then the auth
+ * url (custom HTTP backend, auth://NAME, securetoken://SECRET). max_sessions is counted where the
+ * session opens (delivery/client-sessions.ts).
+ */
+export class PlayAuth {
+  private readonly cache = new DecisionCache();
+
+  constructor(private readonly deps: PlayAuthDeps) {}
+
+  /** Answers at once when no backend needs asking (and for cached answers). */
+  check(request: Omit<PlayRequest, 'country'>): Decision | Promise<Decision> {
+    if (this.deps.isAdminToken(request.token)) return { allow: true, admin: true };
+    const settings = authFor(this.deps.config(), request.name);
+    if (!settings) return allow();
+    const full: PlayRequest = { ...request, country: this.deps.geo.country(request.ip) };
+    const early = request.requestType === 'play' ? domainVerdict(settings, full.referer) : undefined;
+    const refused = early ?? countryVerdict(settings, full.country);
+    if (refused) return this.logged(full, refused);
+    const url = settings.url?.trim();
+    if (!url) return allow();
+    const now = Date.now();
+    const key = cacheKey(full);
+    const cached = this.cache.get(key, settings, now);
+    if (cached) return cached;
+    const answer = this.ask(url, full);
+    if (!(answer instanceof Promise)) return this.logged(full, answer);
+    return answer.then((verdict) => {
+      this.cache.set(key, settings, verdict, Date.now());
+      return this.logged(full, verdict);
+    });
+  }
+
+  private ask(url: string, request: PlayRequest): Verdict | Promise<Verdict> {
+    const problem = (text: string) => this.deps.log.notice(`auth of ${request.name}: ${text}`);
+    if (url.startsWith('auth://')) {
+      const name = url.slice('auth://'.length);
+      const backend = this.deps.config().auth_backends?.[name];
+      if (!backend) return deny(`auth backend ${name} is not configured`);
+      return checkAuthBackend(name, backend, request, askBackend, problem);
+    }
+    if (url.startsWith('securetoken://')) {
+      const secret = url.slice('securetoken://'.length);
+      const wrong = checkSecureToken(secret, request.name, request.ip, request.token, Date.now());
+      return wrong ? deny(wrong) : allow();
+    }
+    if (url.startsWith('vsaas://'))
+      return deny('vsaas auth needs the Watcher (vsaas) plugin, which Sluice does not have');
+    if (/^https?:\/\/[^?#]*\/tv\/auth(?:[?#]|$)/.test(url))
+      return deny('iptv auth needs the IPTV plugin, which Sluice does not have');
+    if (!/^https?:\/\//.test(url)) return deny(`auth url ${url} is not a kind Sluice knows`);
+    return askBackend(url, request).then((answer) => {
+      if (answer.answer === 'allow') return allow({ userId: answer.userId, ttlMs: answer.ttlMs });
+      if (answer.answer === 'deny') return deny('the auth backend denied', answer.ttlMs);
+      problem(answer.problem);
+      // A backend that fails is asked again soon rather than after the full answer time.
+      return deny(`the auth backend gave no answer (${answer.problem})`, 5000);
+    });
+  }
+
+  private logged(request: PlayRequest, verdict: Verdict): Verdict {
+    if (!verdict.allow)
+      this.deps.log.notice(
+        `${request.requestType} ${request.proto} ${request.name} from ${request.ip} denied: ${verdict.reason}`,
+      );
+    return verdict;
+  }
+}
+
+/** auth.domains: the Referer's host must be one of them (`*.example.com` takes its subdomains). */
+function domainVerdict(settings: Auth, referer: string | undefined): Verdict | undefined {
+  const domains = settings.domains?.filter((d) => d.trim() !== '') ?? [];
+  if (domains.length === 0) return undefined;
+  let host: string;
+  try {
+    host = new URL(referer ?? '').hostname.toLowerCase();
+  } catch {
+    return deny('allowed domains are set and the request has no Referer');
+  }
+  const ok = domains.some((d) => {
+    const domain = d.trim().toLowerCase();
+    return domain.startsWith('*.') ? host.endsWith(domain.slice(1)) : host === domain;
+  });
+  return ok ? undefined : deny(`referer host ${host} is not an allowed domain`);
+}
+
+/** allowed_countries / disallowed_countries against the client's country ('' unknown). */
+function countryVerdict(settings: Auth, country: string): Verdict | undefined {
+  const allowed = settings.allowed_countries ?? [];
+  if (allowed.length > 0 && !allowed.includes(country))
+    return deny(`country ${country || 'unknown'} is not an allowed country`);
+  if ((settings.disallowed_countries ?? []).includes(country))
+    return deny(`country ${country} is a disallowed country`);
+  return undefined;
+}
+
+function cacheKey(r: PlayRequest): string {
+  return [r.name, r.proto, r.requestType, r.token ?? '', r.ip, r.userAgent, r.referer ?? ''].join('\0');
+}

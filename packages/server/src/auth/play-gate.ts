@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import type { ClientSession, ClientSessions, RequestIdentity } from '../delivery/client-sessions.js';
+import type { Decision, PlayAuth } from './play-auth.js';
+
+export type MaybePromise<T> = T | Promise<T>;
+export type SessionOrRefusal = ClientSession | { refused: string };
+
+/** Calls `then` with the value, at once when it is not a promise (the common, cached case). */
+export function whenReady<T>(value: MaybePromise<T>, then: (value: T) => void): void {
+  if (value instanceof Promise) void value.then(then);
+  else then(value);
+}
+
+/**
+ * Play authorization, then the session: what every playback path (delivery/playback.ts, the DASH
+ * and RTMP players) calls before it sends a byte. A denied request gets `{refused}` and no session;
+ * max_sessions is counted as the session opens (the admin token is exempt).
+ */
+export function authorizedSession(
+  auth: PlayAuth,
+  sessions: ClientSessions,
+  who: RequestIdentity & { referer: string | undefined },
+  maxSessions: number | undefined,
+): MaybePromise<SessionOrRefusal> {
+  const identity: RequestIdentity = {
+    stream: who.stream,
+    type: who.type,
+    ip: who.ip,
+    userAgent: who.userAgent,
+    token: who.token,
+  };
+  const sessionId = sessions.existingId(identity) ?? randomBytes(8).toString('hex');
+  const decision = auth.check({
+    name: who.stream,
+    ip: who.ip,
+    token: who.token,
+    userAgent: who.userAgent,
+    referer: who.referer,
+    proto: who.type,
+    requestType: 'play',
+    sessionId,
+  });
+  const open = (d: Decision): SessionOrRefusal => {
+    if (!d.allow) return { refused: `access denied: ${d.reason}` };
+    return sessions.open(identity, Date.now(), d.admin ? undefined : maxSessions, {
+      id: sessionId,
+      userId: d.userId,
+    });
+  };
+  return decision instanceof Promise ? decision.then(open) : open(decision);
+}
+
+/**
+ * Publish authorization: the auth settings of the stream (or location) published into, with
+ * request_type publish (no Referer rule: publishers have none). `accept` runs only when allowed.
+ */
+export function authorizedPublish<T extends object>(
+  auth: PlayAuth,
+  request: { app: string; name: string; query: Record<string, string>; remoteAddress: string; via?: string },
+  accept: () => T | { refused: string },
+): MaybePromise<T | { refused: string }> {
+  const decision = auth.check({
+    name: request.app === 'static' ? request.name : `${request.app}/${request.name}`,
+    ip: request.remoteAddress,
+    token: request.query.token,
+    userAgent: '',
+    referer: undefined,
+    proto: request.via ?? 'rtmp',
+    requestType: 'publish',
+    sessionId: randomBytes(8).toString('hex'),
+  });
+  const decide = (d: Decision): T | { refused: string } =>
+    d.allow ? accept() : { refused: `access denied: ${d.reason}` };
+  return decision instanceof Promise ? decision.then(decide) : decide(decision);
+}

@@ -1,0 +1,49 @@
+import type { FastifyRequest } from 'fastify';
+import type { HistoryResponse, HistoryV2Response } from '@sluice/api';
+import { HttpError } from '../http/errors.js';
+import type { TrafficPoint } from '../pulse/traffic-history.js';
+import { clientsPerMinute, parseHistoryV2 } from './history-query.js';
+import type { SessionLog } from './session-log.js';
+
+export interface HistoryDeps {
+  /** The session log; undefined when it could not be opened (logged at start). */
+  log: () => SessionLog | undefined;
+  /** The stream's per-minute traffic (pulse/traffic-history.ts), oldest first. */
+  traffic: (name: string) => TrafficPoint[];
+  /** [created_at, now] of the stream's sessions still open (not in the log yet). */
+  openSpans: (name: string, nowMs: number) => [number, number][];
+}
+
+/** GET /flussonic/api/history (spec 001 §7): the session log, and with vsn=2 the pulse and report. */
+export function historyHandler(deps: HistoryDeps) {
+  return async (request: FastifyRequest): Promise<HistoryResponse | HistoryV2Response> => {
+    const query = request.query as Record<string, unknown>;
+    const log = deps.log();
+    if (!log) throw new HttpError(503, 'the session log is not open (see the server log)');
+    if (query.vsn === undefined) {
+      const media = query.media;
+      if (media !== undefined && typeof media !== 'string') throw new HttpError(400, 'media: give it once');
+      return { sessions: log.sessions({ name: media || undefined }) };
+    }
+    const now = Date.now();
+    const parsed = parseHistoryV2(query, now);
+    if (typeof parsed === 'string') throw new HttpError(400, parsed);
+    const { name, from, to } = parsed;
+    const answer: HistoryV2Response = {};
+    if (parsed.sessions) {
+      const q = { name, from, to, sort: parsed.sort, sortDir: parsed.sortDir };
+      answer.sessions = parsed.group === 'type' ? log.report(q) : log.sessions(q);
+    }
+    if (parsed.pulse) {
+      if (!name) throw new HttpError(400, 'name: the pulse is of one stream');
+      const traffic = deps.traffic(name).filter((p) => p.minute >= from - 59_999 && p.minute <= to);
+      const spans = [...log.spans(name, from, to), ...deps.openSpans(name, now)];
+      answer.pulse = [
+        { label: 'input', points: traffic.map((p) => [p.minute, p.inKbit]) },
+        { label: 'output', points: traffic.map((p) => [p.minute, p.outKbit]) },
+        { label: 'clients', points: clientsPerMinute(spans, from, to) },
+      ];
+    }
+    return answer;
+  };
+}

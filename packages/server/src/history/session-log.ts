@@ -1,0 +1,189 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import type { HistorySession, HistorySortField, ReportRow } from '@sluice/api';
+
+/** The database file inside the session_log folder. */
+export const SESSION_LOG_FILE = 'sessions.sqlite3';
+/** A history answer holds at most this many sessions (newest first unless sorted otherwise). */
+export const HISTORY_LIMIT = 1000;
+
+export interface SessionRecord {
+  id: string;
+  name: string;
+  type: string;
+  ip: string;
+  country: string;
+  createdAt: number;
+  deletedAt: number;
+  bytesSent: number;
+  userId: string | undefined;
+  token: string | undefined;
+  userAgent: string;
+}
+
+export interface SessionQuery {
+  name?: string;
+  /** Sessions that were open at some moment of [from, to] (ms). */
+  from?: number;
+  to?: number;
+  sort?: HistorySortField;
+  sortDir?: 'asc' | 'desc';
+}
+
+interface Row {
+  id: string;
+  name: string;
+  type: string;
+  ip: string;
+  country: string;
+  created_at: number;
+  deleted_at: number;
+  bytes_sent: number;
+  user_id: string | null;
+  token: string | null;
+  user_agent: string | null;
+}
+
+/**
+ * Every closed play session, in SQLite (WAL) under the global `session_log` folder: what the
+ * History tab reads. One row a session, written when the session ends.
+ */
+export class SessionLog {
+  private readonly db: Database.Database;
+  private readonly insert: Database.Statement;
+
+  constructor(readonly folder: string) {
+    mkdirSync(folder, { recursive: true, mode: 0o700 });
+    this.db = new Database(join(folder, SESSION_LOG_FILE));
+    this.db.pragma('journal_mode = WAL');
+    // WAL with NORMAL sync: a crash can lose the last sessions written, never corrupt the log.
+    this.db.pragma('synchronous = NORMAL');
+    this.db.exec(`
+      CREATE TABLE IF NOT EXISTS sessions (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        type TEXT NOT NULL,
+        ip TEXT NOT NULL,
+        country TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        deleted_at INTEGER NOT NULL,
+        bytes_sent INTEGER NOT NULL,
+        user_id TEXT,
+        token TEXT,
+        user_agent TEXT
+      );
+      CREATE INDEX IF NOT EXISTS sessions_by_name ON sessions (name, created_at);
+      CREATE INDEX IF NOT EXISTS sessions_by_time ON sessions (created_at);
+    `);
+    this.insert = this.db.prepare(
+      `INSERT OR REPLACE INTO sessions
+         (id, name, type, ip, country, created_at, deleted_at, bytes_sent, user_id, token, user_agent)
+       VALUES (@id, @name, @type, @ip, @country, @created_at, @deleted_at, @bytes_sent, @user_id, @token, @user_agent)`,
+    );
+  }
+
+  write(record: SessionRecord): void {
+    this.insert.run({
+      id: record.id,
+      name: record.name,
+      type: record.type,
+      ip: record.ip,
+      country: record.country,
+      created_at: record.createdAt,
+      deleted_at: record.deletedAt,
+      bytes_sent: record.bytesSent,
+      user_id: record.userId ?? null,
+      token: record.token ?? null,
+      user_agent: record.userAgent || null,
+    });
+  }
+
+  sessions(query: SessionQuery): HistorySession[] {
+    const { where, params } = whereOf(query);
+    // The sort field is one of HISTORY_SORT_FIELDS (checked by the caller): safe in the SQL text.
+    const order = query.sort === 'duration' ? '(deleted_at - created_at)' : (query.sort ?? 'created_at');
+    const dir = (query.sortDir ?? (query.sort ? 'asc' : 'desc')).toUpperCase();
+    const rows = this.db
+      .prepare(`SELECT * FROM sessions ${where} ORDER BY ${order} ${dir}, id LIMIT ${HISTORY_LIMIT}`)
+      .all(params) as Row[];
+    return rows.map(toHistory);
+  }
+
+  /** Sessions grouped by protocol and country (the report of the History tab). */
+  report(query: SessionQuery): ReportRow[] {
+    const { where, params } = whereOf(query);
+    const rows = this.db
+      .prepare(
+        `SELECT type, country, COUNT(*) AS count,
+           SUM(deleted_at - created_at) AS total_duration, SUM(bytes_sent) AS total_bytes
+         FROM sessions ${where} GROUP BY type, country ORDER BY type, country`,
+      )
+      .all(params) as {
+      type: string;
+      country: string;
+      count: number;
+      total_duration: number;
+      total_bytes: number;
+    }[];
+    return rows.map((r) => ({
+      type: r.type,
+      country: r.country,
+      count: r.count,
+      total_duration: r.total_duration,
+      avg_duration: Math.round(r.total_duration / r.count),
+      total_bytes: r.total_bytes,
+      avg_bytes: Math.round(r.total_bytes / r.count),
+    }));
+  }
+
+  /** [created_at, deleted_at] of every logged session of `name` open during [from, to]. */
+  spans(name: string, from: number, to: number): [number, number][] {
+    const rows = this.db
+      .prepare(
+        'SELECT created_at, deleted_at FROM sessions WHERE name = ? AND created_at <= ? AND deleted_at >= ?',
+      )
+      .raw()
+      .all(name, to, from) as [number, number][];
+    return rows;
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}
+
+function whereOf(query: SessionQuery): { where: string; params: Record<string, unknown> } {
+  const clauses: string[] = [];
+  const params: Record<string, unknown> = {};
+  if (query.name !== undefined) {
+    clauses.push('name = @name');
+    params.name = query.name;
+  }
+  if (query.to !== undefined) {
+    clauses.push('created_at <= @to');
+    params.to = query.to;
+  }
+  if (query.from !== undefined) {
+    clauses.push('deleted_at >= @from');
+    params.from = query.from;
+  }
+  return { where: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
+}
+
+function toHistory(r: Row): HistorySession {
+  return {
+    id: r.id,
+    type: r.type,
+    ip: r.ip,
+    country: r.country,
+    created_at: r.created_at,
+    deleted_at: r.deleted_at,
+    duration: r.deleted_at - r.created_at,
+    bytes_sent: r.bytes_sent,
+    user_id: r.user_id,
+    token: r.token,
+    user_agent: r.user_agent,
+    name: r.name,
+  };
+}
