@@ -8,7 +8,7 @@ import { PublishedStreams } from './published-streams.js';
 import type { SourceContext } from './sources/create-source.js';
 import { statsWrites, type ViewWrite } from './stats-writer.js';
 import { type ClientFigures, StreamRuntime } from './stream-runtime.js';
-import { reconcile, streamSpec, type StreamSpec } from './stream-spec.js';
+import { reconcile, restartKey, streamSpec, type StreamSpec } from './stream-spec.js';
 
 /** What delivery knows about clients, per stream and in total. */
 export interface ClientCounter {
@@ -47,6 +47,8 @@ export class Engine {
   private readonly published: PublishedStreams;
   /** Streams whose stats need no look each second (see tick). */
   private readonly quiet = new WeakSet<StreamRuntime>();
+  /** Streams that are not in the config (mirrored from an origin, cluster/), with where their stats go in the view. */
+  private readonly external = new Map<string, { runtime: StreamRuntime; viewPath: readonly string[] }>();
   private config: Config = {};
 
   constructor(private readonly deps: EngineDeps) {
@@ -103,13 +105,45 @@ export class Engine {
 
   /** A configured stream, or one published into a location. */
   get(name: string): StreamRuntime | undefined {
-    return this.streams.get(name) ?? this.published.get(name);
+    return this.streams.get(name) ?? this.published.get(name) ?? this.external.get(name)?.runtime;
+  }
+
+  /**
+   * Adds, changes or (spec undefined) removes a stream that is not in the config, such as one
+   * mirrored from an origin; its stats are written under `viewPath` in the live view. It runs by
+   * the same rules as a configured one (static, or on demand); a configured stream of the same
+   * name is found first.
+   */
+  setExternal(name: string, spec: StreamSpec | undefined, viewPath: readonly string[] = []): void {
+    const item = this.external.get(name);
+    if (!spec) {
+      if (!item) return;
+      this.external.delete(name);
+      this.enqueue(name, () => item.runtime.stop());
+      return;
+    }
+    if (!item) {
+      const runtime = new StreamRuntime(spec, this.deps.sources);
+      this.external.set(name, { runtime, viewPath });
+      this.enqueue(name, async () => this.settle(runtime));
+      return;
+    }
+    item.viewPath = viewPath;
+    const { runtime } = item;
+    if (JSON.stringify(runtime.spec) === JSON.stringify(spec)) return;
+    const restart = restartKey(runtime.spec) !== restartKey(spec) && runtime.running;
+    runtime.spec = spec;
+    this.enqueue(name, async () => {
+      if (restart) await runtime.stop();
+      await this.settle(runtime, restart);
+    });
   }
 
   /** Every stream the engine holds: configured ones, then published ones. */
   *runtimes(): IterableIterator<StreamRuntime> {
     yield* this.streams.values();
     for (const [, { runtime }] of this.published.entries()) yield runtime;
+    for (const { runtime } of this.external.values()) yield runtime;
   }
 
   /** An RTMP publisher arrived: hands it to the slot of the stream it publishes into (spec 000 §4 Publishing). */
@@ -138,14 +172,14 @@ export class Engine {
 
   /** stream_restart; false when there is no such stream. */
   restart(name: string): boolean {
-    const runtime = this.streams.get(name);
+    const runtime = this.streams.get(name) ?? this.external.get(name)?.runtime;
     if (!runtime || runtime.spec.disabled) return false;
     runtime.restart();
     return true;
   }
 
   mediaInfo(name: string): MediaInfo | undefined {
-    const runtime = this.streams.get(name);
+    const runtime = this.streams.get(name) ?? this.external.get(name)?.runtime;
     if (!runtime?.bus) return undefined;
     return runtime.bus.demux.mediaInfo(Date.now());
   }
@@ -156,6 +190,7 @@ export class Engine {
     for (const runtime of this.streams.values()) inputBytes += runtime.bus?.input.perSecond(now) ?? 0;
     for (const [, { runtime }] of this.published.entries())
       inputBytes += runtime.bus?.input.perSecond(now) ?? 0;
+    for (const { runtime } of this.external.values()) inputBytes += runtime.bus?.input.perSecond(now) ?? 0;
     const clients = this.deps.clients;
     return {
       inputKbit: (inputBytes * 8) / 1000,
@@ -169,12 +204,14 @@ export class Engine {
     clearInterval(this.ticker);
     await Promise.all([...this.queues.values()]);
     await Promise.all([...this.streams.values()].map((r) => r.stop()));
+    await Promise.all([...this.external.values()].map(({ runtime }) => runtime.stop()));
     await this.published.close();
   }
 
   /** Starts or stops the stream so it runs exactly when wanted: enabled and static (or just asked for). */
   private async settle(runtime: StreamRuntime, wasRunning = false): Promise<void> {
-    if (this.streams.get(runtime.name) !== runtime) return;
+    const current = this.streams.get(runtime.name) ?? this.external.get(runtime.name)?.runtime;
+    if (current !== runtime) return;
     const { disabled } = runtime.spec;
     if (disabled && runtime.running) await runtime.stop();
     else if (!disabled && !runtime.running && (runtime.spec.static || wasRunning)) runtime.start();
@@ -195,20 +232,10 @@ export class Engine {
     const now = Date.now();
     const writes: ViewWrite[] = [];
     const snapshot = this.deps.view.snapshot;
-    for (const [name, runtime] of this.streams) {
-      const figures = this.deps.clients.figures(name, now);
-      // A stopped stream nobody ever asked for has written its (empty) stats once: nothing moves.
-      const quiet = !runtime.running && figures.lastAccessAt === undefined && !runtime.hasError;
-      if (quiet && this.quiet.has(runtime)) continue;
-      if (quiet) this.quiet.add(runtime);
-      else this.quiet.delete(runtime);
-      this.stopIfIdle(runtime, figures, now);
-      runtime.maintain();
-      const stats = runtime.stats(now, figures);
-      this.limitBitrate(runtime, stats.bitrate);
-      this.deps.onStats?.(name, stats, now);
-      writes.push(...statsWrites(snapshot, ['streams', name], stats));
-    }
+    for (const [name, runtime] of this.streams)
+      this.tickStream(name, runtime, ['streams', name], now, writes);
+    for (const [name, { runtime, viewPath }] of this.external)
+      this.tickStream(name, runtime, viewPath, now, writes);
     this.published.sweep(this.config, now);
     for (const [name, { prefix, runtime }] of this.published.entries()) {
       runtime.maintain();
@@ -217,6 +244,28 @@ export class Engine {
       writes.push(...statsWrites(snapshot, ['lives', prefix, 'streams', name], stats));
     }
     if (writes.length > 0) this.deps.view.setMany(writes);
+  }
+
+  /** One configured (or external) stream's second: idle stop, pushes, stats to the view. */
+  private tickStream(
+    name: string,
+    runtime: StreamRuntime,
+    viewPath: readonly string[],
+    now: number,
+    writes: ViewWrite[],
+  ): void {
+    const figures = this.deps.clients.figures(name, now);
+    // A stopped stream nobody ever asked for has written its (empty) stats once: nothing moves.
+    const quiet = !runtime.running && figures.lastAccessAt === undefined && !runtime.hasError;
+    if (quiet && this.quiet.has(runtime)) return;
+    if (quiet) this.quiet.add(runtime);
+    else this.quiet.delete(runtime);
+    this.stopIfIdle(runtime, figures, now);
+    runtime.maintain();
+    const stats = runtime.stats(now, figures);
+    this.limitBitrate(runtime, stats.bitrate);
+    this.deps.onStats?.(name, stats, now);
+    writes.push(...statsWrites(this.deps.view.snapshot, viewPath, stats));
   }
 
   /** max_bitrate (kbit/s, spec 001 §2 publishing block): a publisher sending more is disconnected. */

@@ -208,7 +208,8 @@ export class StreamRuntime {
   private open(entry: SourceEntry, timeoutMs: number, events: SourceEvents): Source {
     const label = redactUrl(entry.url);
     try {
-      const owner = { name: this.spec.name, password: this.spec.password, onPublish: this.spec.onPublish };
+      const { name, password, onPublish, clusterKey } = this.spec;
+      const owner = { name, password, onPublish, clusterKey };
       return createSource(planSource(entry, timeoutMs / 1000), label, timeoutMs, events, this.context, owner);
     } catch (error) {
       const message = (error as Error).message;

@@ -25,6 +25,8 @@ export interface StreamSpec {
   protocols: Record<string, boolean> | undefined;
   /** Concurrent client sessions allowed (max_sessions, or auth.max_sessions); none: no limit. */
   maxSessions: number | undefined;
+  /** tshttp pulls prove this cluster key to the server they pull from (cluster/proof.ts). */
+  clusterKey?: string | undefined;
 }
 
 /** Defaults where the config is silent (documented in docs/config.md). */
@@ -56,6 +58,7 @@ export function streamSpec(name: string, stream: Stream): StreamSpec {
     onPublish: stream.on_publish,
     protocols: stream.protocols,
     maxSessions: stream.max_sessions ?? stream.auth?.max_sessions,
+    clusterKey: stream.cluster_key,
   };
 }
 
@@ -99,6 +102,7 @@ export function restartKey(spec: StreamSpec): string {
     spec.segmentCount,
     spec.password,
     spec.onPublish,
+    spec.clusterKey,
   ]);
 }
 

@@ -20,6 +20,8 @@ export interface SourceOwner {
   name: string;
   password: string | undefined;
   onPublish: string | undefined;
+  /** The cluster key tshttp pulls prove (stream cluster_key, or a mirror's). */
+  clusterKey?: string | undefined;
 }
 
 /** Builds the driver a plan calls for. */
@@ -40,7 +42,7 @@ export function createSource(
     case 'udp':
       return new UdpSource(plan, events);
     case 'tshttp':
-      return new HttpTsSource(plan, events);
+      return new HttpTsSource(owner.clusterKey ? { ...plan, clusterKey: owner.clusterKey } : plan, events);
     case 'remux':
     case 'test':
       return new FfmpegSource(

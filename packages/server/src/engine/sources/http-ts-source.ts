@@ -1,8 +1,11 @@
+import { CLUSTER_PROOF_HEADER, signClusterRequest } from '../../cluster/proof.js';
 import type { Source, SourceEvents } from './source.js';
 
 export interface HttpTsPlan {
   url: string;
   userAgent?: string;
+  /** Each request carries a fresh proof of this key (a mirror pulling from its origin). */
+  clusterKey?: string;
 }
 
 /** MPEG-TS as the body of one long HTTP response; reconnects with a growing delay when it ends. */
@@ -38,6 +41,11 @@ export class HttpTsSource implements Source {
       const headers: Record<string, string> = this.plan.userAgent
         ? { 'user-agent': this.plan.userAgent }
         : {};
+      if (this.plan.clusterKey)
+        headers[CLUSTER_PROOF_HEADER] = signClusterRequest(
+          this.plan.clusterKey,
+          new URL(this.plan.url).pathname,
+        );
       const response = await fetch(this.plan.url, { signal: abort.signal, headers });
       if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}`);
       this.events.log(`connected to ${this.plan.url}`);
