@@ -8,6 +8,7 @@ import { createSource, redactUrl, type SourceContext } from './sources/create-so
 import type { Source, SourceEvents } from './sources/source.js';
 import { SourceSwitcher } from './source-switcher.js';
 import type { StreamSpec } from './stream-spec.js';
+import { StreamTranscoder, type TranscoderContext } from '../transcoder/stream-transcoder.js';
 
 /** What delivery measured for this stream's clients. */
 export interface ClientFigures {
@@ -26,6 +27,10 @@ export interface ClientFigures {
  */
 export class StreamRuntime {
   bus: PacketBus | undefined;
+  /** With a transcoder: its output is `bus`, and the sources feed this one (else the same bus). */
+  private sourceBus: PacketBus | undefined;
+  /** The running transcoder, when the stream has one (transcoder/stream-transcoder.ts). */
+  transcoder: StreamTranscoder | undefined;
   /** The stream's log (spec 001 §2 live log panel), bounded. */
   readonly log: LineLog;
   private switcher: SourceSwitcher | undefined;
@@ -50,6 +55,7 @@ export class StreamRuntime {
   /** Called each second: brings the pushes in line with the spec and the running bus. */
   maintain(): void {
     this.pushes.sync(this.spec.pushes, this.bus);
+    this.transcoder?.maintain(Date.now());
   }
 
   get name(): string {
@@ -72,14 +78,19 @@ export class StreamRuntime {
   start(): void {
     if (this.switcher || this.spec.disabled) return;
     const spec = this.spec;
-    this.bus = new PacketBus({ targetDurationMs: spec.segmentDurationMs, windowSize: spec.segmentCount });
+    const segments = { targetDurationMs: spec.segmentDurationMs, windowSize: spec.segmentCount };
+    this.sourceBus = new PacketBus(segments);
+    this.transcoder = spec.transcoder
+      ? new StreamTranscoder(spec.transcoder, this.sourceBus, segments, this.transcoderContext, (l) => this.note(l))
+      : undefined;
+    this.bus = this.transcoder?.bus ?? this.sourceBus;
     this.startedAt = Date.now();
     this.retryCount = 0;
     this.sourceError = undefined;
     // No urls is a config state the console shows as "no sources defined" (spec 000 §4 rule 5),
     // not a source failing: no source_error for it.
     if (spec.sources.length === 0) this.note('no source urls: the stream has nothing to play');
-    const bus = this.bus;
+    const bus = this.sourceBus;
     this.switcher = new SourceSwitcher({
       entries: spec.sources,
       timeoutSeconds: spec.sourceTimeoutSeconds,
@@ -113,8 +124,11 @@ export class StreamRuntime {
     if (!switcher) return;
     this.switcher = undefined;
     this.bus = undefined;
+    this.sourceBus = undefined;
     this.startedAt = undefined;
-    await Promise.all([switcher.stop(), this.pushes.stop()]);
+    const transcoder = this.transcoder;
+    this.transcoder = undefined;
+    await Promise.all([switcher.stop(), this.pushes.stop(), transcoder?.stop()]);
     this.note('stopped');
   }
 
@@ -148,6 +162,7 @@ export class StreamRuntime {
   waitForPlaylist(timeoutMs: number): Promise<boolean> {
     const bus = this.bus;
     if (!bus) return Promise.resolve(false);
+    if (this.transcoder) return this.transcoder.waitReady(timeoutMs);
     if (bus.segmenter.playlist()) return Promise.resolve(true);
     return new Promise((resolve) => {
       const done = (ok: boolean) => {
@@ -162,7 +177,8 @@ export class StreamRuntime {
 
   /** Every figure of spec 000 §3 "Stream stats" this runtime measures. */
   stats(nowMs: number, clients: ClientFigures): StreamStats {
-    const bus = this.bus;
+    // Input figures come from what the sources feed, before any transcoder.
+    const bus = this.sourceBus;
     const stats: StreamStats = {};
     // A stream that never ran and never had a client has nothing to say: with 20,000 on-demand
     // streams, writing zeros for each would only fill the live view and its change log.
@@ -178,6 +194,13 @@ export class StreamRuntime {
     }
     if (clients.lastAccessAt !== undefined) stats.last_access_at = clients.lastAccessAt;
     if (this.sourceError !== undefined) stats.source_error = this.sourceError;
+    const transcoder = this.transcoder;
+    if (transcoder) {
+      stats.running_transcoder = transcoder.running;
+      // A failing or slow transcoder is the stream's error while its source is fine (docs/media.md).
+      const error = transcoder.error;
+      if (error !== undefined) stats.source_error ??= error;
+    }
     const pushes = this.pushes.stats();
     if (pushes.length > 0) stats.pushes = pushes;
     if (!bus || this.startedAt === undefined) return stats;
@@ -197,10 +220,11 @@ export class StreamRuntime {
     if (publisher) Object.assign(stats, { published_from: publisher.from, published_via: publisher.via });
     if (demux.lastDts !== undefined) stats.last_dts = Math.round(demux.lastDts / 90);
     if (demux.primaryPid !== undefined) {
-      // No transcoder yet: what goes out is what came in, both read from the bus.
+      // Without a transcoder what goes out is what came in, both read from the one bus.
       const info = demux.mediaInfo(nowMs);
       stats.input_media_info = info;
-      stats.media_info = info;
+      const output = transcoder ? transcoder.mediaInfo(nowMs) : info;
+      if (output) stats.media_info = output;
     }
     return stats;
   }
@@ -215,6 +239,11 @@ export class StreamRuntime {
       const message = (error as Error).message;
       return { start: () => events.error(message), stop: async () => undefined };
     }
+  }
+
+  private get transcoderContext(): TranscoderContext {
+    const { ffmpegPath, childEnv, logoDir } = this.context;
+    return { ffmpegPath, env: childEnv, logoDir };
   }
 
   private note(line: string): void {

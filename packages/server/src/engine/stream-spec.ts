@@ -1,4 +1,4 @@
-import type { Config, Location, SourceEntry, Stream } from '@sluice/api';
+import type { Config, Location, SourceEntry, Stream, Transcoder } from '@sluice/api';
 import { orderSources } from './source-url.js';
 
 /** What the engine needs to run one stream, taken from its config entry. */
@@ -25,6 +25,8 @@ export interface StreamSpec {
   protocols: Record<string, boolean> | undefined;
   /** Concurrent client sessions allowed (max_sessions, or auth.max_sessions); none: no limit. */
   maxSessions: number | undefined;
+  /** The transcoder settings, when there are any (an empty object is the console's "disabled"). */
+  transcoder?: Transcoder | undefined;
   /** tshttp pulls prove this cluster key to the server they pull from (cluster/proof.ts). */
   clusterKey?: string | undefined;
 }
@@ -58,6 +60,7 @@ export function streamSpec(name: string, stream: Stream): StreamSpec {
     onPublish: stream.on_publish,
     protocols: stream.protocols,
     maxSessions: stream.max_sessions ?? stream.auth?.max_sessions,
+    transcoder: stream.transcoder && Object.keys(stream.transcoder).length > 0 ? stream.transcoder : undefined,
     clusterKey: stream.cluster_key,
   };
 }
@@ -102,6 +105,7 @@ export function restartKey(spec: StreamSpec): string {
     spec.segmentCount,
     spec.password,
     spec.onPublish,
+    spec.transcoder,
     spec.clusterKey,
   ]);
 }

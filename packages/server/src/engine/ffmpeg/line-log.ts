@@ -11,6 +11,8 @@ export class LineLog {
     private readonly maxLines = 200,
     private readonly onLine?: (line: string) => void,
     private readonly maxLineChars = 4096,
+    /** Takes lines meant for a reader of their own (ffmpeg -progress): true keeps them out of the log. */
+    private readonly divert?: (line: string) => boolean,
   ) {}
 
   write(chunk: Buffer | string): void {
@@ -45,7 +47,7 @@ export class LineLog {
 
   private add(raw: string): void {
     const line = raw.trimEnd();
-    if (!line) return;
+    if (!line || this.divert?.(line)) return;
     this.lines.push(line);
     if (this.lines.length > this.maxLines) this.lines.splice(0, this.lines.length - this.maxLines);
     this.onLine?.(line);

@@ -38,6 +38,8 @@ export interface SupervisorOptions {
   onStdout: (chunk: Buffer) => void;
   /** Every stderr line (split on \r and \n). */
   onLine?: (line: string) => void;
+  /** Sees each stderr line first; true takes it out of the log and onLine (ffmpeg -progress lines). */
+  divertLine?: (line: string) => boolean;
   onStateChange?: (to: ProcessState, from: ProcessState) => void;
   /** Restart after an exit while the order is 'start' (default true). */
   restart?: boolean;
@@ -84,7 +86,7 @@ export class Supervisor {
   readonly log: LineLog;
 
   constructor(private readonly options: SupervisorOptions) {
-    this.log = new LineLog(options.logLines ?? 200, options.onLine);
+    this.log = new LineLog(options.logLines ?? 200, options.onLine, undefined, options.divertLine);
   }
 
   get state(): ProcessState {

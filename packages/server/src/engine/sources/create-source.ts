@@ -13,6 +13,8 @@ export interface SourceContext {
   childEnv: NodeJS.ProcessEnv;
   /** Where publish:// sources wait for their publishers. */
   slots: PublishSlots;
+  /** The uploaded logos' folder, for transcoder logo overlays (transcoder/logo-store.ts). */
+  logoDir?: string;
 }
 
 /** The stream a source belongs to, for publish:// sources. */
