@@ -1,0 +1,199 @@
+import { readFile } from 'node:fs/promises';
+import { expect, minimalConfig, test } from './fixtures.js';
+import { ConsoleShell } from './pages/console-shell.js';
+import { expectConfigFile } from './pages/stream-page.js';
+import { TranscoderTab } from './pages/transcoder-tab.js';
+
+const TRANSCODED =
+  'transcoder {\n    global { hw cpu; }\n    audio { bitrate 64000; codec aac; }\n    video { 0 { bitrate 1000000; codec h264; } }\n  }';
+
+/** The text of one stream's block in the config file. */
+const streamBlock = (text: string, name: string): string => {
+  const start = text.indexOf(`stream ${name} {`);
+  if (start < 0) return '';
+  const next = text.indexOf('\nstream ', start + 1);
+  return text.slice(start, next < 0 ? undefined : next);
+};
+
+test.describe('stream transcoder', () => {
+  test.use({
+    serverConfig: `${minimalConfig}stream demo {\n  url test://?size=320x180&bitrate=300;\n}\nstream copied {\n  url test://?size=320x180&bitrate=300;\n  ${TRANSCODED}\n}\n`,
+  });
+
+  test.beforeEach(async ({ page, server }) => {
+    await new ConsoleShell(page, server.url).rememberLogin();
+  });
+
+  test('enable, a 360p track edited with every message, saved to the config file', async ({
+    page,
+    server,
+  }) => {
+    const tab = new TranscoderTab(page);
+    await tab.open(server.url, 'demo');
+    await expect(tab.button('Disable transcoder')).toHaveCount(0);
+    await tab.button('Enable transcoder').click();
+
+    // The spec's defaults: cpu, track 0 at 1000 K h264, 64 K aac audio.
+    await expect(tab.field('Hardware')).toHaveValue('cpu');
+    await expect(tab.field('Hardware').locator('option')).toHaveText(['cpu']);
+    await expect(tab.trackField(0, 'Bitrate')).toHaveValue('1000');
+    await expect(tab.trackField(0, 'Codec')).toHaveValue('h264');
+    await expect(tab.audio.getByLabel('Bitrate', { exact: true })).toHaveValue('64');
+    await expect(tab.audio.getByLabel('Audio codec')).toHaveValue('aac');
+
+    // A preset track takes index 1, opens, and closes track 0.
+    await tab.addPreset('700k 360p');
+    await expect(tab.trackField(1, 'Bitrate')).toHaveValue('700');
+    await expect(tab.trackField(1, 'Height')).toHaveValue('360');
+    await expect(tab.trackField(1, 'Width')).toHaveValue('');
+    await expect(tab.trackField(1, 'Width')).toHaveAttribute('placeholder', 'auto');
+    await expect(tab.trackField(0, 'Bitrate')).toBeHidden();
+
+    const bitrate = tab.trackField(1, 'Bitrate');
+    await tab.expectMessage(bitrate, '', 'Bitrate is required.');
+    await expect(tab.save).toBeDisabled();
+    await tab.expectMessage(bitrate, '0', 'Should be greater than zero.');
+    await tab.expectMessage(bitrate, '800', null);
+
+    const width = tab.trackField(1, 'Width');
+    const height = tab.trackField(1, 'Height');
+    await tab.expectMessage(width, '641', 'Width should be multiple of 2.');
+    await tab.expectMessage(width, '-2', 'Width should be -1 or greater than zero.');
+    await tab.expectMessage(height, '-4', 'Height should be -1 or greater than zero.');
+    await tab.expectMessage(height, '363', 'Height should be multiple of 2.');
+    await tab.expectMessage(height, '360', null);
+    await tab.expectMessage(width, '640', null);
+
+    await tab.expectMessage(tab.trackField(1, 'Frames in GOP'), '0', 'Should be greater than zero.');
+    await tab.expectMessage(tab.trackField(1, 'Frames in GOP'), '50', null);
+    await tab.trackField(1, 'Aspect x').fill('16');
+    await expect(tab.track(1).getByText('Required, if aspect set.')).toBeVisible();
+    await tab.trackField(1, 'Aspect y').fill('9');
+    await expect(tab.track(1).getByText('Required, if aspect set.')).toHaveCount(0);
+    await tab.trackField(1, 'Preset').selectOption('veryfast');
+    await tab.trackField(1, 'Profile').selectOption('main');
+    await tab.trackField(1, 'Level').selectOption('3.1');
+
+    const key = tab.track(1).getByLabel('key').first();
+    await key.fill('tune!');
+    await expect(
+      tab.track(1).getByText('Key should start with character, not digit or special symbol.'),
+    ).toBeVisible();
+    await key.fill('tune');
+    await tab.track(1).getByLabel('value').first().fill('zero#');
+    await expect(tab.track(1).getByText('Value should not include # symbol.')).toBeVisible();
+    await tab.track(1).getByLabel('value').first().fill('zerolatency');
+
+    const audioBitrate = tab.audio.getByLabel('Bitrate', { exact: true });
+    await tab.expectMessage(audioBitrate, '', 'Bitrate is required.');
+    await tab.expectMessage(audioBitrate, '96', null);
+    await tab.audio.getByLabel('Sample rate').selectOption('48000');
+
+    await tab.other.getByLabel('Crop left').fill('8');
+    await expect(tab.other.getByText('Required, if crop set.')).toHaveCount(3);
+    await tab.other.getByLabel('Crop left').fill('0');
+    await expect(tab.other.getByText('Should be greater than zero.')).toBeVisible();
+    await tab.other.getByLabel('Crop left').fill('');
+    await expect(tab.other.getByText('Required, if crop set.')).toHaveCount(0);
+    await tab.expectMessage(tab.other.getByLabel('Decoder threads'), '0', 'Should be greater than zero.');
+    await tab.expectMessage(tab.other.getByLabel('Decoder threads'), '2', null);
+
+    await tab.saveAndWait();
+    await expectConfigFile(server.configPath, (text) => {
+      const block = streamBlock(text, 'demo');
+      return ['bitrate 800000', 'width 640', 'height 360', 'g 50', 'tune zerolatency', 'bitrate 96000'].every(
+        (s) => block.includes(s),
+      );
+    });
+    const block = streamBlock(await readFile(server.configPath, 'utf8'), 'demo');
+    for (const expected of ['hw cpu', 'bitrate 1000000', 'preset veryfast', 'sample_rate 48000', 'threads 2'])
+      expect(block).toContain(expected);
+    expect(block).not.toContain('crop');
+  });
+
+  test('copy from origin, the no-track confirmation and disable', async ({ page, server }) => {
+    const tab = new TranscoderTab(page);
+    await tab.open(server.url, 'copied');
+    await tab
+      .track(0)
+      .getByRole('button', { name: /^Track 0/ })
+      .click();
+    const copy = tab.track(0).getByLabel('Copy from origin');
+
+    // A copied track is not encoded: the hardware selectors go off; turning copy off restores it.
+    await copy.check({ force: true });
+    await expect(tab.trackField(0, 'Bitrate')).toHaveAttribute('placeholder', 'copy');
+    await expect(tab.field('Hardware')).toBeDisabled();
+    await copy.uncheck({ force: true });
+    await expect(tab.trackField(0, 'Bitrate')).toHaveValue('1000');
+    await expect(tab.field('Hardware')).toBeEnabled();
+
+    // Duplicate opens the copy at the next index.
+    await tab.track(0).getByRole('button', { name: 'Duplicate' }).click();
+    await expect(tab.trackField(1, 'Bitrate')).toHaveValue('1000');
+    await tab.track(1).getByRole('button', { name: 'Remove' }).click();
+    await expect(tab.track(1)).toHaveCount(0);
+
+    // Audio defaults: no audio block.
+    await tab.audio.getByLabel('Use defaults').check({ force: true });
+    await expect(tab.audio.getByLabel('Bitrate', { exact: true })).toHaveCount(0);
+
+    // With no video track left, Save asks first.
+    await tab.track(0).getByRole('button', { name: 'Remove' }).click();
+    await tab.save.click();
+    await expect(
+      tab.dialog.getByText(
+        'No video tracks configured (only audio will be in the output). Save this configuration?',
+      ),
+    ).toBeVisible();
+    await tab.dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(tab.saved).toBeVisible();
+    await expectConfigFile(server.configPath, (text) => {
+      const block = streamBlock(text, 'copied');
+      return block.includes('hw cpu') && !block.includes('video') && !block.includes('audio');
+    });
+
+    // Disable asks, then resets and saves at once.
+    await tab.button('Disable transcoder').click();
+    await expect(
+      tab.dialog.getByText(
+        'Config will be reseted and saved, no restoration options available. Reset and save?',
+      ),
+    ).toBeVisible();
+    await tab.dialog.getByRole('button', { name: 'Reset and save' }).click();
+    await expect(tab.button('Enable transcoder')).toBeVisible();
+    await expectConfigFile(server.configPath, (text) => !streamBlock(text, 'copied').includes('transcoder'));
+  });
+
+  test('copy settings from one stream and paste them into another', async ({ page, server }) => {
+    const tab = new TranscoderTab(page);
+    await tab.open(server.url, 'demo');
+    await expect(tab.button('Enable and paste settings')).toBeDisabled();
+
+    await tab.open(server.url, 'copied');
+    await tab.button('Copy settings').click();
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('transcoder'))) ?? 'null')).toEqual({
+      global: { hw: 'cpu' },
+      audio: { bitrate: 64000, codec: 'aac' },
+      video: { '0': { bitrate: 1000000, codec: 'h264' } },
+    });
+
+    await page
+      .getByRole('navigation', { name: 'stream tabs' })
+      .click();
+    await tab.open(server.url, 'demo');
+    await tab.button('Enable and paste settings').click();
+    await expect(tab.trackField(0, 'Bitrate')).toHaveValue('1000');
+    await tab.saveAndWait();
+    await expectConfigFile(server.configPath, (text) => {
+      const block = streamBlock(text, 'demo');
+      return block.includes('bitrate 1000000') && block.includes('bitrate 64000') && block.includes('hw cpu');
+    });
+
+    // Paste settings over an enabled transcoder replaces it.
+    await tab.addPreset('1500k 576p');
+    await expect(tab.trackField(1, 'Height')).toHaveValue('576');
+    await tab.button('Paste settings').click();
+    await expect(tab.track(1)).toHaveCount(0);
+  });
+});
