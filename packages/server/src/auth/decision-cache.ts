@@ -13,7 +13,7 @@ interface Entry {
 }
 
 /**
- * Answers of HTTP backends per session key (stream, protocol, token, ip, user agent, referer), so
+ * Answers of HTTP backends per session (stream, protocol, address, token or user agent), so
  * an HLS player's segments do not each call the backend.
  */
 export class DecisionCache {

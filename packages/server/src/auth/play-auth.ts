@@ -117,6 +117,10 @@ function countryVerdict(settings: Auth, country: string): Verdict | undefined {
   return undefined;
 }
 
+/**
+ * One answer per session, as delivery/client-sessions.ts tells sessions apart (a token, else the
+ * user agent), and per address: a token passed on to another address is asked about again.
+ */
 function cacheKey(r: PlayRequest): string {
-  return [r.name, r.proto, r.requestType, r.token ?? '', r.ip, r.userAgent, r.referer ?? ''].join('\0');
+  return [r.name, r.proto, r.requestType, r.ip, r.token ? `t\0${r.token}` : `u\0${r.userAgent}`].join('\0');
 }
