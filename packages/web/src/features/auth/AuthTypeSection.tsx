@@ -7,6 +7,7 @@ import { KeyValueEditor } from '../../components/KeyValueEditor.js';
 import { useTextDraft } from '../../components/use-text-draft.js';
 import { TextField, useConfigField } from '../global-config/global-fields.js';
 import { authTypeChange, authTypeOptions, localHttpPort, shownAuthType } from './auth-type.js';
+import { commitFocusedDraft } from './commit-focused-draft.js';
 
 const formatText = (value: string | null | undefined) => value ?? '';
 
@@ -60,6 +61,7 @@ export function AuthTypeSection({ base, hasName }: { base: string[]; hasName: bo
   const type = shownAuthType(url.value, chosen);
 
   const choose = (next: AuthType) => {
+    commitFocusedDraft();
     setChosen(next);
     const change = authTypeChange(next, httpPort);
     edit(urlPath, change.url);

@@ -15,6 +15,7 @@ import {
   parseCountries,
   shownCountryLimit,
 } from './countries.js';
+import { commitFocusedDraft } from './commit-focused-draft.js';
 
 const parseCodes = (text: string) => parseCountries(text).codes;
 
@@ -52,6 +53,7 @@ export function CountryLimitSection({ base }: { base: string[] }) {
   const listKey = countryListKey(limit);
 
   const choose = (next: CountryLimit) => {
+    commitFocusedDraft();
     setChosen(next);
     for (const [key, value] of Object.entries(countryLimitChange())) edit([...authPath, key], value);
   };

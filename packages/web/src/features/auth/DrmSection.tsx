@@ -5,6 +5,7 @@ import { useEdit } from '../../api/use-live.js';
 import { ChangedLabel } from '../../components/ChangedLabel.js';
 import { TextField, useConfigField } from '../global-config/global-fields.js';
 import { DRM_FIELDS, drmVendorChange, isDrmVendor, notAppliedNote } from './drm-vendors.js';
+import { commitFocusedDraft } from './commit-focused-draft.js';
 
 const VENDOR_OPTIONS = ['none', ...drmVendors];
 
@@ -23,6 +24,7 @@ export function DrmSection({ base }: { base: string[] }) {
   const standalone = base[0] === 'streams';
 
   const choose = (next: string) => {
+    commitFocusedDraft();
     const change = drmVendorChange(isDrmVendor(next) ? next : 'none', drm.value);
     edit(drmPath, change.drm);
     edit([...base, 'meta', 'drm_id'], change.drmId);
