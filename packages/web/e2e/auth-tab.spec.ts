@@ -67,10 +67,7 @@ test.describe('auth tab', () => {
     await tab.getByLabel('Authentication type').selectOption('none');
     await expect(tab.getByLabel('Backend URL', { exact: true })).toHaveCount(0);
     await stream.saveAndWait();
-    await expectConfigFile(
-      server.configPath,
-      (t) => !t.includes('127.0.0.1:9/check') && !t.includes('site'),
-    );
+    await expectConfigFile(server.configPath, (t) => !t.includes('127.0.0.1:9/check') && !t.includes('site'));
     await page.reload();
     await expect(tab.getByLabel('Authentication type')).toHaveValue('none');
     await expect(tab.getByRole('radio', { name: 'blacklist' })).toBeChecked();
