@@ -51,7 +51,9 @@ export class PublishSource implements Source {
 
   /** Where the publisher connects from, and how (stats published_from, published_via). */
   get publishedFrom(): { from: string; via: string } | undefined {
-    return this.current ? { from: this.current.request.remoteAddress, via: 'rtmp' } : undefined;
+    return this.current
+      ? { from: this.current.request.remoteAddress, via: this.current.request.via ?? 'rtmp' }
+      : undefined;
   }
 
   /** Disconnects the publisher (max_bitrate exceeded, on_publish refused, stream stopped). */

@@ -1,0 +1,215 @@
+import { createSocket, type Socket } from 'node:dgram';
+import { type MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters, type RtpPacket } from 'werift';
+import { type RtpTrack, rtpSdp, webrtcIngestArgs } from '../../engine/ffmpeg/webrtc-args.js';
+import { Supervisor } from '../../engine/ffmpeg/supervisor.js';
+import type { PublishAnswer } from '../../engine/publish-slots.js';
+import type { PublishSink } from '../rtmp/rtmp-server.js';
+import { freeRtpPorts } from './rtp-ports.js';
+
+/** The payload types ffmpeg is told of; forwarded packets are rewritten to them. */
+const VIDEO_PT = 96;
+const AUDIO_PT = 111;
+/** Until ffmpeg writes its first output, the browser is asked for a keyframe this often. */
+const KEYFRAME_ASK_MS = 1000;
+/** A peer that has not connected by then is given up. */
+const CONNECT_TIMEOUT_MS = 15_000;
+
+export interface WebrtcPublishOptions {
+  /**
+   * Takes the stream's publish slot, as an RTMP publish does, giving the sink for the FLV (or why
+   * not). Asked once ffmpeg has media, not at the offer: the stream's source timeout counts from
+   * the publish's start, and ICE, DTLS and ffmpeg's probing can take longer than a short one.
+   */
+  acquire: () => PublishAnswer | Promise<PublishAnswer>;
+  ffmpegPath: string;
+  env: NodeJS.ProcessEnv;
+  /** Lines for the stream's log (ffmpeg's, and why the publish ended). */
+  log: (line: string) => void;
+  /** Called once when the publish ends, whatever ended it; `refused` when the stream did not take it. */
+  onEnd: (reason: string, refused: boolean) => void;
+}
+
+/**
+ * One browser publishing over WebRTC: werift answers its offer and receives its VP8 and Opus; the
+ * RTP goes to ffmpeg over local UDP, and ffmpeg's H.264/AAC FLV goes to the stream's publish sink,
+ * exactly as an RTMP publisher's FLV does. It ends when the peer disconnects, ffmpeg exits, the
+ * publish is kicked (password, max bitrate, on_publish) or `close()` is called (the socket closed).
+ */
+export class WebrtcPublish {
+  private readonly pc = new RTCPeerConnection({
+    // Only what ffmpeg decodes and the browser surely sends: VP8 and Opus.
+    codecs: {
+      video: [
+        new RTCRtpCodecParameters({
+          mimeType: 'video/VP8',
+          clockRate: 90000,
+          payloadType: VIDEO_PT,
+          rtcpFeedback: [{ type: 'nack' }, { type: 'nack', parameter: 'pli' }],
+        }),
+      ],
+      audio: [
+        new RTCRtpCodecParameters({
+          mimeType: 'audio/opus',
+          clockRate: 48000,
+          channels: 2,
+          payloadType: AUDIO_PT,
+        }),
+      ],
+    },
+    iceUseIpv6: false,
+  });
+  private udp: Socket | undefined;
+  private ffmpeg: Supervisor | undefined;
+  private keyframeTimer: NodeJS.Timeout | undefined;
+  private connectTimer: NodeJS.Timeout | undefined;
+  private videoSsrc: number | undefined;
+  private outputSeen = false;
+  private sink: PublishSink | undefined;
+  private held: Buffer[] = [];
+  private ended = false;
+  /** Where each kind's RTP goes (ffmpeg's input ports), once chosen. */
+  private ports = new Map<string, number>();
+
+  constructor(private readonly options: WebrtcPublishOptions) {
+    // Tracks are announced while the offer is taken, before the ports are known: looked up per packet.
+    this.pc.onTrack.subscribe((track: MediaStreamTrack) => {
+      track.onReceiveRtp.subscribe((rtp: RtpPacket) => {
+        const port = this.ports.get(track.kind);
+        if (port !== undefined) this.forward(rtp, track, port);
+      });
+    });
+    this.pc.connectionStateChange.subscribe((state) => {
+      if (state === 'connected') clearTimeout(this.connectTimer);
+      if (state === 'failed' || state === 'closed') this.end(`peer connection ${state}`);
+    });
+  }
+
+  /** Takes the browser's offer (its candidates included) and returns the answer, candidates gathered. */
+  async answer(offerSdp: string): Promise<string> {
+    await this.pc.setRemoteDescription({ type: 'offer', sdp: offerSdp });
+    const kinds = new Set(this.pc.getTransceivers().map((t) => t.kind));
+    if (!kinds.has('video') && !kinds.has('audio')) throw new Error('the offer has no audio or video');
+    await this.pc.setLocalDescription(await this.pc.createAnswer());
+    await this.gathered();
+    const sdp = this.pc.localDescription?.sdp;
+    if (!sdp) throw new Error('no local description');
+    await this.startForwarding(kinds);
+    this.connectTimer = setTimeout(() => this.end('the browser did not connect'), CONNECT_TIMEOUT_MS);
+    return sdp;
+  }
+
+  /** Ends the publish (the socket closed, or anything else); safe to call more than once. */
+  close(reason = 'closed'): void {
+    this.end(reason);
+  }
+
+  private gathered(): Promise<void> {
+    if (this.pc.iceGatheringState === 'complete') return Promise.resolve();
+    return new Promise((resolve) => {
+      const { unSubscribe } = this.pc.iceGatheringStateChange.subscribe((state) => {
+        if (state !== 'complete') return;
+        unSubscribe();
+        resolve();
+      });
+    });
+  }
+
+  private async startForwarding(kinds: Set<string>): Promise<void> {
+    const ports = await freeRtpPorts(kinds.size);
+    const tracks: RtpTrack[] = [];
+    const portOf = new Map<string, number>();
+    if (kinds.has('video')) {
+      const port = ports[tracks.length]!;
+      portOf.set('video', port);
+      tracks.push({ kind: 'video', port, payloadType: VIDEO_PT, codec: 'VP8', clockRate: 90000 });
+    }
+    if (kinds.has('audio')) {
+      const port = ports[tracks.length]!;
+      portOf.set('audio', port);
+      tracks.push({
+        kind: 'audio',
+        port,
+        payloadType: AUDIO_PT,
+        codec: 'opus',
+        clockRate: 48000,
+        channels: 2,
+      });
+    }
+    const udp = createSocket('udp4');
+    udp.on('error', (error) => this.options.log(`webrtc forward: ${error.message}`));
+    this.udp = udp;
+    this.ports = portOf;
+    this.ffmpeg = this.startFfmpeg(rtpSdp(tracks));
+    if (kinds.has('video')) this.keyframeTimer = setInterval(() => this.askKeyframe(), KEYFRAME_ASK_MS);
+  }
+
+  private forward(rtp: RtpPacket, track: MediaStreamTrack, port: number): void {
+    if (this.ended || !this.udp) return;
+    // Only the media itself: another payload type than the negotiated codec's (RTX, FEC) is dropped.
+    const negotiated = track.codec?.payloadType;
+    if (negotiated !== undefined && rtp.header.payloadType !== negotiated) return;
+    // ffmpeg was told fixed payload types; the browser's offer chose its own.
+    rtp.header.payloadType = track.kind === 'video' ? VIDEO_PT : AUDIO_PT;
+    if (track.kind === 'video') this.videoSsrc = rtp.header.ssrc;
+    this.udp.send(rtp.serialize(), port, '127.0.0.1');
+  }
+
+  /** ffmpeg can only start decoding at a keyframe, and the browser sends one only at start or when asked. */
+  private askKeyframe(): void {
+    if (this.outputSeen) return clearInterval(this.keyframeTimer);
+    const receiver = this.pc.getTransceivers().find((t) => t.kind === 'video')?.receiver;
+    if (receiver && this.videoSsrc !== undefined)
+      void receiver.sendRtcpPLI(this.videoSsrc).catch(() => undefined);
+  }
+
+  private startFfmpeg(sdp: string): Supervisor {
+    const ffmpeg = new Supervisor({
+      binary: this.options.ffmpegPath,
+      args: webrtcIngestArgs(),
+      env: this.options.env,
+      withStdin: true,
+      // A publish is not restarted: when ffmpeg goes, so does the publish.
+      restart: false,
+      logLines: 50,
+      onStdout: (chunk) => this.output(chunk),
+      // ffmpeg's errors only: its info lines for every publish would flood the server log.
+      onLine: (line) => /\[(error|fatal)\]/.test(line) && this.options.log(line),
+      onStateChange: (to) => {
+        if (to === 'finished' || to === 'failed' || to === 'killed') this.end(`ffmpeg ${to}`);
+      },
+    });
+    ffmpeg.start();
+    ffmpeg.stdin?.end(sdp);
+    return ffmpeg;
+  }
+
+  /** ffmpeg's FLV: held while the slot is being taken, then written to the sink. */
+  private output(chunk: Buffer): void {
+    if (this.ended) return;
+    if (this.sink) return this.sink.write(chunk);
+    this.held.push(chunk);
+    if (this.outputSeen) return;
+    this.outputSeen = true;
+    void Promise.resolve(this.options.acquire()).then((answer) => {
+      if ('refused' in answer) return this.end(answer.refused, true);
+      if (this.ended) return answer.end();
+      this.sink = answer;
+      answer.attach?.(() => this.end('disconnected by the server'));
+      for (const held of this.held) answer.write(held);
+      this.held = [];
+    });
+  }
+
+  private end(reason: string, refused = false): void {
+    if (this.ended) return;
+    this.ended = true;
+    clearInterval(this.keyframeTimer);
+    clearTimeout(this.connectTimer);
+    this.sink?.end();
+    this.held = [];
+    this.udp?.close();
+    void this.ffmpeg?.stop();
+    void this.pc.close().catch(() => undefined);
+    this.options.onEnd(reason, refused);
+  }
+}
