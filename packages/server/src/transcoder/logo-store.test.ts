@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { imageType, logoFileOf, logoNameError } from './logo-store.js';
+import { variantPath } from './variant-path.js';
+
+describe('logo names and files', () => {
+  it('refuses names that could leave the logos folder', () => {
+    for (const bad of ['..', '../x', 'a/b', '.hidden', '', 'a\\b', 'x'.repeat(129)])
+      expect(logoNameError(bad)).toMatch(/^bad logo name/);
+    expect(logoNameError('corner-1.png')).toBeUndefined();
+  });
+
+  it("resolves only '@name' logo paths into the folder", () => {
+    expect(logoFileOf('/data/logos', '@corner.png')).toBe('/data/logos/corner.png');
+    expect(logoFileOf('/data/logos', '@../sluice.conf')).toBeUndefined();
+    expect(logoFileOf('/data/logos', '/etc/passwd')).toBeUndefined();
+  });
+
+  it('knows pictures by their first bytes', () => {
+    expect(imageType(Buffer.from('89504e470d0a1a0a0000', 'hex'))).toBe('image/png');
+    expect(imageType(Buffer.from('ffd8ffe000', 'hex'))).toBe('image/jpeg');
+    expect(imageType(Buffer.from('GIF89a....'))).toBe('image/gif');
+    expect(imageType(Buffer.from('<svg xmlns='))).toBeUndefined();
+  });
+});
+
+describe('variantPath', () => {
+  it('splits /{name}/tracks-vN off playlist and segment requests', () => {
+    expect(variantPath('live/tv/tracks-v2', 'video.m3u8')).toEqual({ name: 'live/tv', variant: 2 });
+    expect(variantPath('tv/tracks-v1', 'seg-17.ts')).toEqual({ name: 'tv', variant: 1 });
+    expect(variantPath('tv/tracks-v1', 'index.m3u8')).toBeUndefined();
+    expect(variantPath('tv/tracks-v0', 'video.m3u8')).toBeUndefined();
+  });
+});
