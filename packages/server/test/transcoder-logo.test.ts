@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { LOGO_CORNERS, type LogoList } from '@sluice/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { minimalConfig, type RunningServer, startServer, waitFor } from './harness.js';
+import { type RunningServer, startServer, waitFor } from './harness.js';
 import { getText, modifyConfig, streamStats } from './media-helpers.js';
 import { firstFrameRgb, makePng, variantSegments } from './transcoder-helpers.js';
 
