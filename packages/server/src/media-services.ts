@@ -48,7 +48,7 @@ export async function startMedia(options: MediaOptions) {
   const env = childEnv(owner);
 
   // Play authorization, DRM, the session log and history (the data folder is the config's).
-  const access = new AccessServices(dirname(options.configPath), log);
+  const access = new AccessServices(dirname(options.configPath), log, () => view.snapshot);
   const clients = new ClientSessions(undefined, access.sessionHooks);
   const traffic = new TrafficHistory();
   const engine = new Engine({

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLUSTER_PROOF_HEADER, signClusterRequest } from '../src/cluster/proof.js';
 import { callsFor, firstBytes, startAuthBackend, type TestBackend } from './auth-helpers.js';
 import { minimalConfig, type RunningServer, startServer, waitFor } from './harness.js';
 import { getText, modifyConfig, segmentUris, streamStats } from './media-helpers.js';
@@ -80,6 +81,21 @@ describe('play authorization: custom backend', () => {
   it('DASH and the preview are under the same authorization', async () => {
     expect((await getText(`${server.url}/demo/index.mpd?token=bad`)).status).toBe(403);
     expect((await getText(`${server.url}/demo/preview.jpg?token=bad`)).status).toBe(403);
+  });
+
+  it('a mirror proving the cluster key pulls a protected stream; a wrong proof is a viewer', async () => {
+    await modifyConfig(server, { cluster_key: 'cluster-secret' });
+    const pull = (key: string) =>
+      firstBytes(`${server.url}/demo/mpegts`, {
+        headers: { [CLUSTER_PROOF_HEADER]: signClusterRequest(key, '/demo/mpegts') },
+      });
+    const mirror = await pull('cluster-secret');
+    expect(mirror.status).toBe(200);
+    expect(mirror.bytes[0]).toBe(0x47);
+    expect((await pull('not-the-key')).status).toBe(403);
+    await waitFor(() =>
+      server.output().includes('cluster pull of demo from 127.0.0.1 not accepted: wrong cluster key'),
+    );
   });
 
   it('a backend that is down denies, and the reason is logged', async () => {

@@ -1,5 +1,5 @@
 import { isAbsolute, join, resolve } from 'node:path';
-import type { Config } from '@sluice/api';
+import { type Config, isPlainObject, type Mirror } from '@sluice/api';
 import type { ClientSession, ClientSessions, SessionHooks } from '../delivery/client-sessions.js';
 import { Aes128 } from '../drm/aes128.js';
 import { HlsDrm } from '../drm/hls-drm.js';
@@ -29,6 +29,8 @@ export class AccessServices {
   constructor(
     private readonly dataDir: string,
     private readonly log: Logger,
+    /** The live view: which mirror shows a mirrored stream (`sources[pos].streams[name]`, cluster/mirrors.ts). */
+    private readonly snapshot: () => Record<string, unknown> = () => ({}),
   ) {
     this.secret = new ServerSecret(dataDir);
     this.geo = new GeoIp(() => this.config.geoip_overrides);
@@ -37,6 +39,7 @@ export class AccessServices {
       geo: this.geo,
       log,
       isAdminToken: (token) => this.secret.isAdminToken(token),
+      mirrorOf: (name) => this.mirrorOf(name),
     });
     const aes = new Aes128({
       ownKey: (name, keyId) => this.secret.derive(`aes128 key ${name} ${keyId}`).subarray(0, 16),
@@ -75,6 +78,16 @@ export class AccessServices {
   close(): void {
     this.sessionLog?.close();
     this.sessionLog = undefined;
+  }
+
+  private mirrorOf(name: string): Mirror | undefined {
+    const shown = this.snapshot().sources;
+    if (!isPlainObject(shown)) return undefined;
+    for (const [position, mirror] of Object.entries(this.config.sources ?? {})) {
+      const entry = shown[position];
+      if (isPlainObject(entry) && isPlainObject(entry.streams) && name in entry.streams) return mirror;
+    }
+    return undefined;
   }
 
   private logFolder(config: Config): string {

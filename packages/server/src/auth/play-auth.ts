@@ -1,4 +1,5 @@
-import type { Config } from '@sluice/api';
+import type { Config, Mirror } from '@sluice/api';
+import { NonceMemory, verifyClusterRequest } from '../cluster/proof.js';
 import type { Logger } from '../support/log.js';
 import { type Auth, authFor } from './auth-source.js';
 import { checkAuthBackend } from './backend-rules.js';
@@ -14,6 +15,8 @@ export interface PlayAuthDeps {
   log: Logger;
   /** The console players' token: plays anything (still a session). */
   isAdminToken: (token: string | undefined) => boolean;
+  /** The mirror a mirrored stream runs under (its auth governs the stream). */
+  mirrorOf?: (name: string) => Mirror | undefined;
 }
 
 /** What a request may do; `admin` requests are also exempt from max_sessions. */
@@ -28,15 +31,30 @@ export type Decision = Verdict & { admin?: boolean };
  */
 export class PlayAuth {
   private readonly cache = new DecisionCache();
+  /** Cluster proofs already used: each lets one request through. */
+  private readonly nonces = new NonceMemory();
 
   constructor(private readonly deps: PlayAuthDeps) {}
 
   /** Answers at once when no backend needs asking (and for cached answers). */
   check(request: Omit<PlayRequest, 'country'>): Decision | Promise<Decision> {
     if (this.deps.isAdminToken(request.token)) return { allow: true, admin: true };
-    const settings = authFor(this.deps.config(), request.name);
+    if (request.cluster) {
+      // A mirror of this server pulling the stream, proving the cluster key: not a viewer.
+      const proof = verifyClusterRequest(
+        request.cluster,
+        this.deps.config().cluster_key,
+        Date.now(),
+        this.nonces,
+      );
+      if (proof.ok) return { allow: true, admin: true };
+      this.deps.log.notice(
+        `cluster pull of ${request.name} from ${request.ip} not accepted: ${proof.reason}`,
+      );
+    }
+    const settings = authFor(this.deps.config(), request.name) ?? this.deps.mirrorOf?.(request.name)?.auth;
     if (!settings) return allow();
-    const full: PlayRequest = { ...request, country: this.deps.geo.country(request.ip) };
+    const full: PlayRequest = { ...request, cluster: undefined, country: this.deps.geo.country(request.ip) };
     const early = request.requestType === 'play' ? domainVerdict(settings, full.referer) : undefined;
     const refused = early ?? countryVerdict(settings, full.country);
     if (refused) return this.logged(full, refused);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ClientSession, ClientSessions, RequestIdentity } from '../delivery/client-sessions.js';
 import type { Decision, PlayAuth } from './play-auth.js';
+import type { PlayRequest } from './play-request.js';
 
 export type MaybePromise<T> = T | Promise<T>;
 export type SessionOrRefusal = ClientSession | { refused: string };
@@ -19,7 +20,7 @@ export function whenReady<T>(value: MaybePromise<T>, then: (value: T) => void): 
 export function authorizedSession(
   auth: PlayAuth,
   sessions: ClientSessions,
-  who: RequestIdentity & { referer: string | undefined },
+  who: RequestIdentity & { referer: string | undefined; cluster?: PlayRequest['cluster'] },
   maxSessions: number | undefined,
 ): MaybePromise<SessionOrRefusal> {
   const identity: RequestIdentity = {
@@ -39,6 +40,7 @@ export function authorizedSession(
     proto: who.type,
     requestType: 'play',
     sessionId,
+    cluster: who.cluster,
   });
   const open = (d: Decision): SessionOrRefusal => {
     if (!d.allow) return { refused: `access denied: ${d.reason}` };

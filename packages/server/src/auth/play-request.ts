@@ -14,6 +14,8 @@ export interface PlayRequest {
   sessionId: string;
   /** The client's country ('' when unknown), looked up once per request. */
   country: string;
+  /** A request carrying a cluster key proof (cluster/proof.ts): a mirror pulling the stream. */
+  cluster?: { url: string; headers: Record<string, string | string[] | undefined> };
 }
 
 /** An allow carries what the backend told about the viewer; a deny, why (logged, and sent with the 403). */

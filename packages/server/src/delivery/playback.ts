@@ -94,7 +94,14 @@ export function playbackHandler(deps: PlaybackDeps): (req: IncomingMessage, res:
         refuse(res, 403, `stream ${name} is encrypted (drm aes128): only HLS is served`);
         return true;
       }
-      const request = { ...who, type, referer: req.headers.referer };
+      // A mirror's pull carries a cluster key proof (cluster/proof.ts), checked by play auth.
+      const proof = req.headers['x-sluice-cluster'] !== undefined || params.has('cluster');
+      const request = {
+        ...who,
+        type,
+        referer: req.headers.referer,
+        cluster: proof ? { url, headers: req.headers } : undefined,
+      };
       whenReady(authorizedSession(deps.auth, deps.sessions, request, runtime.spec.maxSessions), (session) => {
         if ('refused' in session) refuse(res, 403, session.refused);
         else if (type === 'mpegts') serveMpegts(deps, name, session, req, res);
