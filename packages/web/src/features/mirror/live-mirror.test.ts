@@ -4,6 +4,8 @@ import { isMirrorKey, mirrorLabel, serverHealth, serversOf } from './live-mirror
 describe('a mirror in the live view', () => {
   it('tells healthy servers from failing ones (spec 000 §8)', () => {
     expect(serverHealth({ error: null })).toEqual({ online: true, text: 'online' });
+    // A delta that set error to null removed the key.
+    expect(serverHealth({})).toEqual({ online: true, text: 'online' });
     expect(serverHealth({ error: 'connection refused' })).toEqual({
       online: false,
       text: 'error: connection refused',

@@ -19,11 +19,19 @@ export function mirrorLabel(
   return urls.length > 0 ? urls.join(', ') : `mirror ${position}`;
 }
 
-/** Spec 000 §8: "online" when the last poll succeeded, otherwise "error: <reason>". */
-export function serverHealth(server: Pick<MirrorServerStats, 'error'>): { online: boolean; text: string } {
-  return server.error === null
+/**
+ * Spec 000 §8: "online" when the last poll succeeded, otherwise "error: <reason>". The server
+ * writes error null when healthy; a config delta carries null as "key removed", so a server state
+ * without an error is healthy too.
+ */
+export function serverHealth(server: Pick<MirrorServerStats, 'error'> | { error?: undefined }): {
+  online: boolean;
+  text: string;
+} {
+  const error = server.error;
+  return error === null || error === undefined
     ? { online: true, text: 'online' }
-    : { online: false, text: `error: ${server.error}` };
+    : { online: false, text: `error: ${error}` };
 }
 
 /** The state of each configured url, in config order; undefined while the url has not been polled yet. */
