@@ -81,6 +81,13 @@ describe('origin mirrors: the list call, listing, playing, errors', () => {
     expect(streams.a!.stats.client_count).toBe(0);
     expect(streams.a!.stats.url).toBe(`tshttp://127.0.0.1:${origin.port}/a/mpegts`);
     expect(streams.a!.stats.lifetime).toBeGreaterThan(0);
+    // Counted in the server's totals like local streams.
+    await waitFor(async () => {
+      const top = (await (await mirror.api('/flussonic/api/read_config')).json()) as {
+        stats: { total_streams: number };
+      };
+      return top.stats.total_streams === 2;
+    });
 
     // Played on the mirror at the same path as a local stream, and counted as a client there.
     const probed = probeStreams(`${mirror.url}/a/index.m3u8`);
@@ -126,12 +133,17 @@ describe('origin mirrors: the list call, listing, playing, errors', () => {
 
   it('fails over to the next url when the first is down', async () => {
     const deadPort = await freePort();
+    const editedAt = Date.now();
     await modifyConfig(mirror, {
       sources: { '0': { urls: [`http://127.0.0.1:${deadPort}`, origin.url], cluster_key: KEY } },
     });
+    // The edit restarts the pull (new sources): it tries the dead url first, then the origin.
     const a = await waitFor(async () => {
       const stats = (await mirrorView(mirror)).streams.a?.stats;
-      return stats?.alive && stats.url === `tshttp://127.0.0.1:${origin.port}/a/mpegts` ? stats : undefined;
+      const restarted = (stats?.start_running_at ?? 0) >= editedAt;
+      return restarted && stats?.alive && stats.url === `tshttp://127.0.0.1:${origin.port}/a/mpegts`
+        ? stats
+        : undefined;
     }, 30_000);
     expect(a.alive).toBe(true);
     const { stats } = await mirrorView(mirror);

@@ -30,6 +30,15 @@ export function serverStats(
       if (getIn(view, ['lives', prefix, 'streams', name, 'stats', 'alive']) === true) online++;
     }
   }
+  // Streams mirrored from origins (cluster/mirrors.ts) count like local ones.
+  for (const [position, mirror] of Object.entries(
+    (view.sources ?? {}) as Record<string, { streams?: Record<string, unknown> }>,
+  )) {
+    for (const name of Object.keys(mirror.streams ?? {})) {
+      published++;
+      if (getIn(view, ['sources', position, 'streams', name, 'stats', 'alive']) === true) online++;
+    }
+  }
   const traffic = figures.traffic();
   return {
     version: figures.version,
