@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authBackendName, authTypeOf, localAuthUrl, stalkerAuthUrl, stalkerHost } from './auth-url.js';
+import { authBackendName, authTypeOf, iptvAuthUrl, stalkerAuthUrl, stalkerHost } from './auth-url.js';
 
 describe('auth url kinds', () => {
   it('reads each type from the url the Auth tab writes', () => {
@@ -9,8 +9,8 @@ describe('auth url kinds', () => {
     expect(authTypeOf('auth://paid')).toBe('custom');
     expect(authTypeOf('securetoken://k3y')).toBe('securetoken');
     expect(authTypeOf(stalkerAuthUrl('portal.example'))).toBe('stalker');
-    expect(authTypeOf(localAuthUrl(8080, '/tv/auth'))).toBe('iptv');
-    expect(authTypeOf(localAuthUrl(8080, '/vsaas/api/camera_auth'))).toBe('vsaas');
+    expect(authTypeOf(iptvAuthUrl(8080))).toBe('iptv');
+    expect(authTypeOf('vsaas://')).toBe('vsaas');
   });
 
   it('builds the stalker url from a host with or without scheme and gives the host back', () => {

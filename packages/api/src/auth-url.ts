@@ -7,7 +7,7 @@
  * - stalker: `{host}/stalker_portal/server/api/chk_flussonic_tmp_link.php`.
  * - securetoken: `securetoken://KEY`.
  * - iptv: the server's own IPTV plugin, `http://127.0.0.1:{port}/tv/auth`.
- * - vsaas (Watcher): the server's own Watcher, `http://127.0.0.1:{port}/vsaas/api/camera_auth`.
+ * - vsaas (Watcher): `vsaas://`, the Watcher plugin's own check.
  */
 export const AUTH_TYPES = ['none', 'custom', 'stalker', 'securetoken', 'iptv', 'vsaas'] as const;
 export type AuthType = (typeof AUTH_TYPES)[number];
@@ -16,8 +16,8 @@ export const STALKER_AUTH_PATH = '/stalker_portal/server/api/chk_flussonic_tmp_l
 export const SECURETOKEN_PREFIX = 'securetoken://';
 export const AUTH_BACKEND_PREFIX = 'auth://';
 export const IPTV_AUTH_PATH = '/tv/auth';
-export const VSAAS_AUTH_PATH = '/vsaas/api/camera_auth';
-/** The local address the server's own auth endpoints (IPTV, Watcher) are called on. */
+export const VSAAS_AUTH_URL = 'vsaas://';
+/** The local address the server's own IPTV auth endpoint is called on. */
 export const LOCAL_AUTH_HOST = '127.0.0.1';
 
 export function authTypeOf(url: string | null | undefined): AuthType {
@@ -25,7 +25,7 @@ export function authTypeOf(url: string | null | undefined): AuthType {
   if (url.startsWith(SECURETOKEN_PREFIX)) return 'securetoken';
   if (url.endsWith(STALKER_AUTH_PATH)) return 'stalker';
   if (url.endsWith(IPTV_AUTH_PATH)) return 'iptv';
-  if (url.endsWith(VSAAS_AUTH_PATH)) return 'vsaas';
+  if (url.startsWith(VSAAS_AUTH_URL)) return 'vsaas';
   return 'custom';
 }
 
@@ -46,5 +46,4 @@ export function stalkerAuthUrl(host: string): string {
 /** The portal host a stalker url was made from. */
 export const stalkerHost = (url: string): string => url.slice(0, url.length - STALKER_AUTH_PATH.length);
 
-export const localAuthUrl = (port: number, path: typeof IPTV_AUTH_PATH | typeof VSAAS_AUTH_PATH): string =>
-  `http://${LOCAL_AUTH_HOST}:${port}${path}`;
+export const iptvAuthUrl = (port: number): string => `http://${LOCAL_AUTH_HOST}:${port}${IPTV_AUTH_PATH}`;

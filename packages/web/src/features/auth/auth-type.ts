@@ -1,11 +1,4 @@
-import {
-  type AuthType,
-  authTypeOf,
-  IPTV_AUTH_PATH,
-  localAuthUrl,
-  SECURETOKEN_PREFIX,
-  VSAAS_AUTH_PATH,
-} from '@sluice/api';
+import { type AuthType, authTypeOf, iptvAuthUrl, SECURETOKEN_PREFIX, VSAAS_AUTH_URL } from '@sluice/api';
 
 /** The choices of the authentication type select; IPTV and Watcher only for a media with a name (spec 001 §4). */
 export function authTypeOptions(hasName: boolean): { value: AuthType; label: string }[] {
@@ -31,7 +24,7 @@ export interface AuthTypeEdit {
 
 /**
  * Spec 001 §4 "Auth type": none and custom clear url and extra; stalker waits for its portal host;
- * securetoken sets the url prefix; IPTV and Watcher set the server's own local auth url.
+ * securetoken sets the url prefix; IPTV sets the server's own local auth url, Watcher vsaas://.
  */
 export function authTypeChange(type: AuthType, httpPort: number): AuthTypeEdit {
   switch (type) {
@@ -43,9 +36,9 @@ export function authTypeChange(type: AuthType, httpPort: number): AuthTypeEdit {
     case 'securetoken':
       return { url: SECURETOKEN_PREFIX };
     case 'iptv':
-      return { url: localAuthUrl(httpPort, IPTV_AUTH_PATH) };
+      return { url: iptvAuthUrl(httpPort) };
     case 'vsaas':
-      return { url: localAuthUrl(httpPort, VSAAS_AUTH_PATH) };
+      return { url: VSAAS_AUTH_URL };
   }
 }
 
