@@ -6,6 +6,7 @@ import { IntegerField } from '../stream-fields.js';
 import { useStream } from '../use-stream.js';
 import { ConfigureHint } from './ConfigureHint.js';
 import { useOutputPorts } from './use-output-ports.js';
+import { WebcamPublisher } from './WebcamPublisher.js';
 
 /** Spec 001 §2 Output: shown only when publishing into the stream is accepted. */
 export function PublishingBlock({ name }: { name: string }) {
@@ -17,6 +18,7 @@ export function PublishingBlock({ name }: { name: string }) {
   return (
     <Stack gap="sm" aria-label="publishing">
       <Title order={4}>Publishing</Title>
+      <WebcamPublisher name={name} password={stream.password} />
       {publishUrls(name, stream, ports.host, ports).map(({ label, url }) => (
         <TextInput
           key={label}

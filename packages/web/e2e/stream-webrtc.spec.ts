@@ -1,0 +1,93 @@
+import { spawnSync } from 'node:child_process';
+import { expect, minimalConfig, test } from './fixtures.js';
+import { ConsoleShell } from './pages/console-shell.js';
+
+interface Probed {
+  codec_type: string;
+  codec_name: string;
+  width?: number;
+}
+
+/** ffprobe's streams of the server's HLS of a stream, as a player would read it. */
+function probeHls(url: string): Probed[] {
+  const result = spawnSync(
+    'ffprobe',
+    ['-hide_banner', '-loglevel', 'error', '-of', 'json', '-show_streams', '-i', url],
+    { timeout: 20_000 },
+  );
+  if (result.status !== 0) throw new Error(`ffprobe: ${result.stderr.toString()}`);
+  return (JSON.parse(result.stdout.toString()) as { streams: Probed[] }).streams;
+}
+
+test.use({
+  // Chromium's fake camera (a test pattern and a beep), allowed without asking, and a peer
+  // connection to the server on this machine.
+  launchOptions: {
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      '--allow-loopback-in-peer-connection',
+    ],
+  },
+});
+
+test.describe('stream webrtc publishing', () => {
+  test.use({
+    serverConfig: `${minimalConfig}stream cam {\n  url publish://;\n  publish_enabled true;\n  password s3cret;\n}\n`,
+  });
+
+  test('publishes the webcam from the Output tab, plays over HLS, and stops', async ({ page, server }) => {
+    await new ConsoleShell(page, server.url).rememberLogin();
+    await page.goto(`${server.url}/admin/standalone/cam/output`);
+    const block = page.getByLabel('webrtc publishing');
+    await expect(block).toHaveAttribute('data-status', 'idle');
+
+    await block.getByRole('button', { name: 'Start publishing' }).click();
+    await expect(block).toHaveAttribute('data-status', 'publishing');
+    const preview = block.getByLabel('webcam preview');
+    await expect(preview).toHaveAttribute('width', '640');
+    await expect(preview).toHaveAttribute('height', '480');
+    // The preview plays the camera itself.
+    await expect
+      .poll(() => preview.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 15_000 })
+      .toBeGreaterThan(0);
+
+    // The server's HLS of the stream carries the webcam: H.264 video and AAC audio.
+    const playlist = `${server.url}/cam/index.m3u8`;
+    await expect
+      .poll(async () => (await fetch(playlist)).status, { timeout: 30_000, intervals: [250] })
+      .toBe(200);
+    const streams = probeHls(playlist);
+    expect(streams.find((s) => s.codec_type === 'video')?.codec_name).toBe('h264');
+    expect(streams.find((s) => s.codec_type === 'audio')?.codec_name).toBe('aac');
+    const stats = async () => {
+      const config = (await (await server.api('/flussonic/api/read_config')).json()) as {
+        streams: Record<string, { stats?: { published_via?: string } }>;
+      };
+      return config.streams.cam?.stats?.published_via;
+    };
+    expect(await stats()).toBe('webrtc');
+
+    await block.getByRole('button', { name: 'Stop publishing' }).click();
+    await expect(block).toHaveAttribute('data-status', 'idle');
+    await expect(preview).toHaveCount(0);
+    await expect(block.getByRole('alert')).toHaveCount(0);
+    // The server's publish ends with the socket.
+    await expect.poll(stats, { timeout: 15_000 }).toBeUndefined();
+  });
+
+  test('shows the server refusing the publish', async ({ page, server }) => {
+    await new ConsoleShell(page, server.url).rememberLogin();
+    await page.goto(`${server.url}/admin/standalone/cam/output`);
+    // The console publishes with the password in the form; a wrong one is refused by the server.
+    await page.getByLabel('Password', { exact: true }).fill('wrong');
+    const block = page.getByLabel('webrtc publishing');
+    await block.getByRole('button', { name: 'Start publishing' }).click();
+    await expect(block.getByRole('alert')).toHaveText('wrong or missing password', { timeout: 30_000 });
+    await expect(block).toHaveAttribute('data-status', 'idle');
+  });
+});
