@@ -72,6 +72,8 @@ test("a mirror added from the form is online, lists the origin's streams and pla
   player.abort();
   await page.getByRole('link', { name: 'Mirror config' }).click();
   await expect(page).toHaveURL(/\/admin\/mirror\/0$/);
+  await page.getByRole('navigation', { name: 'mirror tabs' }).getByRole('link', { name: 'Output' }).click();
+  await expect(page.getByRole('link', { name: `${server.url}/cam/index.m3u8` })).toBeVisible();
 });
 
 test('switches the default mode, hides on-demand streams, ignores a stream and restarts it as static', async ({

@@ -2,13 +2,15 @@ import { Alert, Anchor, Stack, Title } from '@mantine/core';
 import { playbackUrls } from '@sluice/api';
 import { ItemForm } from '../item-page/ItemForm.js';
 import { useOrderedKeys } from '../media-list/use-location-names.js';
-import { IntegerField, SecondsField } from '../stream-item/stream-fields.js';
+import { IntegerField } from '../stream-item/stream-fields.js';
 import { useOutputPorts } from '../stream-item/output/use-output-ports.js';
 import { useMirrorBase } from './use-mirror.js';
 
 /**
  * Spec 001 §2 Mirror item output: where the mirrored streams play (they play on this server at the
- * paths of local streams), and the output settings shared by all of them.
+ * paths of local streams), and the output settings shared by all of them: Max sessions (auth, which
+ * the server hands to every mirrored stream). A client timeout is left out: the server does not
+ * apply one per mirror yet (its on-demand mirrored streams use the default).
  */
 export function MirrorOutputTab() {
   const { base } = useMirrorBase();
@@ -33,11 +35,6 @@ export function MirrorOutputTab() {
         </Stack>
       )}
       <IntegerField path={[...base, 'auth', 'max_sessions']} label="Max sessions" />
-      <SecondsField
-        path={[...base, 'clients_timeout']}
-        label="Client timeout"
-        description="After this timeout from last client ondemand stream will be turned off"
-      />
     </ItemForm>
   );
 }
