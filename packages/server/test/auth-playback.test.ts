@@ -15,7 +15,7 @@ describe('play authorization: custom backend', () => {
       config: `${minimalConfig}stream demo {\n  url test://?size=320x180&bitrate=300;\n  static true;\n}\n`,
     });
     await waitFor(async () => (await streamStats(server, 'demo')).alive, 20_000);
-    await modifyConfig(server, { streams: { demo: { auth: { url: backend.url } } } });
+    await modifyConfig(server, { streams: { demo: { auth: { url: backend.url, extra: { site: 'tv7' } } } } });
   });
   afterAll(async () => {
     await server?.cleanup();
@@ -49,6 +49,7 @@ describe('play authorization: custom backend', () => {
       ip: '127.0.0.1',
       user_agent: 'AuthTest/1',
       referer: 'https://site.example/page',
+      site: 'tv7',
     });
     expect(calls[0]!.get('session_id')).toMatch(/^[0-9a-f]{16}$/);
   });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firstBytes } from './auth-helpers.js';
 import { freePort, minimalConfig, type RunningServer, startServer, waitFor } from './harness.js';
@@ -93,6 +94,22 @@ describe('play authorization rules', () => {
     // Without the override 127.0.0.1 has no country: not an allowed one.
     expect(await hls('demo')).toBe(403);
     await modifyConfig(server, { streams: { demo: { auth: { allowed_countries: null } } } });
+  });
+
+  it('securetoken: HASH-START-END of name, ip, times and key; iptv and vsaas need plugins Sluice lacks', async () => {
+    await modifyConfig(server, { streams: { demo: { auth: { url: 'securetoken://k3y' } } } });
+    const start = Math.floor(Date.now() / 1000) - 5;
+    const end = start + 600;
+    const hash = createHash('sha1').update(`demo127.0.0.1${start}${end}k3y`).digest('hex');
+    expect(await hls('demo', `?token=${hash}-${start}-${end}`)).toBe(200);
+    expect(await hls('demo', `?token=${hash}-${start}-${end + 1}`)).toBe(403);
+    await modifyConfig(server, { streams: { demo: { auth: { url: 'http://127.0.0.1:1/tv/auth' } } } });
+    expect((await getText(`${server.url}/demo/video.m3u8?token=x`)).text).toBe(
+      'access denied: iptv auth needs the IPTV plugin, which Sluice does not have\n',
+    );
+    await modifyConfig(server, { streams: { demo: { auth: { url: 'vsaas://' } } } });
+    expect(await hls('demo', '?token=y')).toBe(403);
+    await modifyConfig(server, { streams: { demo: { auth: { url: null } } } });
   });
 
   it('allowed domains: only players on those sites', async () => {

@@ -12,10 +12,14 @@ export const BACKEND_TIMEOUT_MS = 5000;
 /**
  * Asks an HTTP auth backend about one play request: GET url with the query parameters of
  * Flussonic's auth backend protocol (name, ip, token, proto, request_type, session_id, referer,
- * user_agent) added to those already in the url. The answer may carry X-UserId (the viewer, shown
+ * user_agent) and the stream's auth.extra added to those already in the url. The answer may carry X-UserId (the viewer, shown
  * in sessions and history) and X-AuthDuration (seconds the answer holds).
  */
-export async function askBackend(url: string, request: PlayRequest): Promise<BackendAnswer> {
+export async function askBackend(
+  url: string,
+  request: PlayRequest,
+  extra: Readonly<Record<string, unknown>> = {},
+): Promise<BackendAnswer> {
   let target: URL;
   try {
     target = new URL(url);
@@ -34,6 +38,8 @@ export async function askBackend(url: string, request: PlayRequest): Promise<Bac
     referer: request.referer ?? '',
     user_agent: request.userAgent,
   };
+  // auth.extra first: the request's own parameters are not the stream config's to change.
+  for (const [key, value] of Object.entries(extra)) target.searchParams.set(key, String(value));
   for (const [key, value] of Object.entries(params)) target.searchParams.set(key, value);
   try {
     const response = await fetch(target, { signal: AbortSignal.timeout(BACKEND_TIMEOUT_MS) });

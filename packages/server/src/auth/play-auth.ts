@@ -1,4 +1,4 @@
-import type { Config, Mirror } from '@sluice/api';
+import { authBackendName, authTypeOf, type Config, type Mirror, SECURETOKEN_PREFIX } from '@sluice/api';
 import { NonceMemory, verifyClusterRequest } from '../cluster/proof.js';
 import type { Logger } from '../support/log.js';
 import { type Auth, authFor } from './auth-source.js';
@@ -64,7 +64,7 @@ export class PlayAuth {
     const key = cacheKey(full);
     const cached = this.cache.get(key, settings, now);
     if (cached) return cached;
-    const answer = this.ask(url, full);
+    const answer = this.ask(url, full, settings.extra ?? {});
     if (!(answer instanceof Promise)) return this.logged(full, answer);
     return answer.then((verdict) => {
       this.cache.set(key, settings, verdict, Date.now());
@@ -72,25 +72,31 @@ export class PlayAuth {
     });
   }
 
-  private ask(url: string, request: PlayRequest): Verdict | Promise<Verdict> {
+  private ask(
+    url: string,
+    request: PlayRequest,
+    extra: Readonly<Record<string, unknown>>,
+  ): Verdict | Promise<Verdict> {
     const problem = (text: string) => this.deps.log.notice(`auth of ${request.name}: ${text}`);
-    if (url.startsWith('auth://')) {
-      const name = url.slice('auth://'.length);
-      const backend = this.deps.config().auth_backends?.[name];
-      if (!backend) return deny(`auth backend ${name} is not configured`);
-      return checkAuthBackend(name, backend, request, askBackend, problem);
+    // The url shapes the console writes (@sluice/api auth-url.ts).
+    const backendName = authBackendName(url);
+    if (backendName !== undefined) {
+      const backend = this.deps.config().auth_backends?.[backendName];
+      if (!backend) return deny(`auth backend ${backendName} is not configured`);
+      return checkAuthBackend(backendName, backend, request, askBackend, problem);
     }
-    if (url.startsWith('securetoken://')) {
-      const secret = url.slice('securetoken://'.length);
+    const type = authTypeOf(url);
+    if (type === 'securetoken') {
+      const secret = url.slice(SECURETOKEN_PREFIX.length);
       const wrong = checkSecureToken(secret, request.name, request.ip, request.token, Date.now());
       return wrong ? deny(wrong) : allow();
     }
-    if (url.startsWith('vsaas://'))
+    if (type === 'vsaas')
       return deny('vsaas auth needs the Watcher (vsaas) plugin, which Sluice does not have');
-    if (/^https?:\/\/[^?#]*\/tv\/auth(?:[?#]|$)/.test(url))
-      return deny('iptv auth needs the IPTV plugin, which Sluice does not have');
+    if (type === 'iptv') return deny('iptv auth needs the IPTV plugin, which Sluice does not have');
+    // custom and stalker: an HTTP backend.
     if (!/^https?:\/\//.test(url)) return deny(`auth url ${url} is not a kind Sluice knows`);
-    return askBackend(url, request).then((answer) => {
+    return askBackend(url, request, extra).then((answer) => {
       if (answer.answer === 'allow') return allow({ userId: answer.userId, ttlMs: answer.ttlMs });
       if (answer.answer === 'deny') return deny('the auth backend denied', answer.ttlMs);
       problem(answer.problem);
