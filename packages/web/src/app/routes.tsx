@@ -102,7 +102,7 @@ const mediaRoutes: RouteEntry[] = [
       output: <LocationOutputTab />,
       auth: <LocationAuthTab />,
       clients: <LocationClientsTab />,
-      history: <HistoryTab />,
+      history: <HistoryTab location />,
     }),
   },
   {

@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useMediaName } from '../item-page/use-media-name.js';
 import { HistoryGraph, hasPulseData } from './HistoryGraph.js';
 import { HistoryReportTable, HistorySessionsTable } from './HistoryTables.js';
+import { locationSessions, sessionsReport } from './history-report.js';
 import { type HistorySort, historyLinks, nextSort, readFlags, toggledSearch } from './history-query.js';
 import { useHistory } from './use-history.js';
 
@@ -15,16 +16,24 @@ const reportOf = (rows: readonly (HistorySession | ReportRow)[]) =>
   rows.filter((row): row is ReportRow => !('id' in row));
 
 /**
- * The History tab (spec 001 §2 History): links that flip the URL's pulse, sessions and report
- * flags, the 400 px pulse graph when there is data, and the sessions or the report.
+ * The History tab (spec 001 §2 History) of a stream or, with `location`, of the streams published
+ * into a location: links that flip the URL's pulse, sessions and report flags, the 400 px pulse
+ * graph when there is data, and the sessions or the report.
  */
-export function HistoryTab() {
+export function HistoryTab({ location = false }: { location?: boolean }) {
   const name = useMediaName();
   const [params] = useSearchParams();
   const flags = readFlags(params);
   const [sort, setSort] = useState<HistorySort>();
-  const history = useHistory(name, flags, sort);
-  const rows = history.data?.sessions;
+  // The history call takes one stream's name: a location asks for all sessions and keeps its
+  // streams' own; the pulse is per stream, so a location has no graph.
+  const history = useHistory(
+    location ? undefined : name,
+    location ? { pulse: false, sessions: flags.sessions, report: false } : flags,
+    sort,
+  );
+  const answer = history.data?.sessions;
+  const rows = answer && location ? locationSessions(sessionsOf(answer), name) : answer;
   const pulse = history.data?.pulse;
 
   return (
@@ -46,7 +55,7 @@ export function HistoryTab() {
       {flags.sessions &&
         rows &&
         (flags.report ? (
-          <HistoryReportTable rows={reportOf(rows)} />
+          <HistoryReportTable rows={location ? sessionsReport(sessionsOf(rows)) : reportOf(rows)} />
         ) : (
           <HistorySessionsTable
             sessions={sessionsOf(rows)}

@@ -74,4 +74,8 @@ describe('history call', () => {
     expect(none.has('pulse')).toBe(false);
     expect(none.has('sessions')).toBe(false);
   });
+
+  it('leaves the name out for all media (a location filters its streams itself)', () => {
+    expect(query(historyQuery(undefined, range, readFlags(params('')), undefined)).has('name')).toBe(false);
+  });
 });

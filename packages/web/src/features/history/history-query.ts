@@ -79,12 +79,15 @@ export const HISTORY_SPAN_MS = 24 * 60 * 60 * 1000;
  * when shown, group=type for the report, sort (proto → type, bytes → bytes_sent) for the sessions.
  */
 export function historyQuery(
-  name: string,
+  name: string | undefined,
   range: { from: number; to: number },
   flags: HistoryFlags,
   sort: HistorySort | undefined,
 ): string {
-  const query = new URLSearchParams({ vsn: '2', name, from: String(range.from), to: String(range.to) });
+  const query = new URLSearchParams({ vsn: '2' });
+  if (name !== undefined) query.set('name', name);
+  query.set('from', String(range.from));
+  query.set('to', String(range.to));
   if (flags.pulse) query.set('pulse', 'true');
   if (flags.sessions) {
     query.set('sessions', 'true');

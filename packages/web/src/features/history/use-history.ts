@@ -7,7 +7,7 @@ import { HISTORY_SPAN_MS, type HistoryFlags, type HistorySort, historyQuery } fr
  * The session log of a media over the last day (spec 001 §7 history call). A change of flags or
  * sort is another query, fetched anew (spec 001 §4 "toggling graph/sessions/report refetches").
  */
-export function useHistory(name: string, flags: HistoryFlags, sort: HistorySort | undefined) {
+export function useHistory(name: string | undefined, flags: HistoryFlags, sort: HistorySort | undefined) {
   return useQuery<HistoryV2Response>({
     queryKey: ['history', name, flags, sort],
     queryFn: () => {
