@@ -2,16 +2,18 @@ import { type ClientSession, sessionsEvent } from '@sluice/api';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLiveSync } from '../../api/live-context.js';
 import type { EventListener } from '../../api/live-sync.js';
+import { sessionsPollOf } from './sessions-poll.js';
 
-/** Spec 001 §9: sessions are polled every 1000 ms while the clients tab is open. */
-export const SESSIONS_POLL_MS = 1000;
+export { SESSIONS_POLL_MS } from './sessions-poll.js';
 
 /**
  * The sessions of media items (a stream, or the streams published into a location), asked for over
- * the events socket each second; undefined until each has answered once.
+ * the events socket each second while mounted (one shared poll per name: sessions-poll.ts);
+ * undefined until each has answered once.
  */
 export function useSessions(names: readonly string[]): ClientSession[] | undefined {
-  const { connection, onEvent } = useLiveSync();
+  const sync = useLiveSync();
+  const { onEvent } = sync;
   const key = names.join('\n');
   const [byName, setByName] = useState<ReadonlyMap<string, ClientSession[]>>(new Map());
   const listener = useCallback<EventListener>(
@@ -24,14 +26,15 @@ export function useSessions(names: readonly string[]): ClientSession[] | undefin
   );
   useEffect(() => onEvent(listener), [onEvent, listener]);
   useEffect(() => {
-    const ask = () => {
-      for (const name of key.split('\n'))
-        if (name) connection.send(`sessions?name=${encodeURIComponent(name)}`);
+    const poll = sessionsPollOf(sync);
+    const releases = key
+      .split('\n')
+      .filter(Boolean)
+      .map((name) => poll.subscribe(name));
+    return () => {
+      for (const release of releases) release();
     };
-    ask();
-    const timer = setInterval(ask, SESSIONS_POLL_MS);
-    return () => clearInterval(timer);
-  }, [connection, key]);
+  }, [sync, key]);
   return useMemo(() => {
     const wanted = key === '' ? [] : key.split('\n');
     if (wanted.some((name) => !byName.has(name))) return undefined;
