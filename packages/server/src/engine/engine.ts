@@ -181,16 +181,18 @@ export class Engine {
   mediaInfo(name: string): MediaInfo | undefined {
     const runtime = this.streams.get(name) ?? this.external.get(name)?.runtime;
     if (!runtime?.bus) return undefined;
-    return runtime.bus.demux.mediaInfo(Date.now());
+    // A transcoded stream's output is its renditions, one program each: the transcoder lists them all.
+    return runtime.transcoder?.mediaInfo(Date.now()) ?? runtime.bus.demux.mediaInfo(Date.now());
   }
 
   traffic(): Traffic {
     const now = Date.now();
     let inputBytes = 0;
-    for (const runtime of this.streams.values()) inputBytes += runtime.bus?.input.perSecond(now) ?? 0;
+    for (const runtime of this.streams.values()) inputBytes += runtime.inputBus?.input.perSecond(now) ?? 0;
     for (const [, { runtime }] of this.published.entries())
-      inputBytes += runtime.bus?.input.perSecond(now) ?? 0;
-    for (const { runtime } of this.external.values()) inputBytes += runtime.bus?.input.perSecond(now) ?? 0;
+      inputBytes += runtime.inputBus?.input.perSecond(now) ?? 0;
+    for (const { runtime } of this.external.values())
+      inputBytes += runtime.inputBus?.input.perSecond(now) ?? 0;
     const clients = this.deps.clients;
     return {
       inputKbit: (inputBytes * 8) / 1000,

@@ -62,6 +62,11 @@ export class StreamRuntime {
     return this.spec.name;
   }
 
+  /** What the sources feed (the input figures): the transcoder's input when there is one. */
+  get inputBus(): PacketBus | undefined {
+    return this.sourceBus;
+  }
+
   get startedAtMs(): number | undefined {
     return this.startedAt;
   }
@@ -81,7 +86,9 @@ export class StreamRuntime {
     const segments = { targetDurationMs: spec.segmentDurationMs, windowSize: spec.segmentCount };
     this.sourceBus = new PacketBus(segments);
     this.transcoder = spec.transcoder
-      ? new StreamTranscoder(spec.transcoder, this.sourceBus, segments, this.transcoderContext, (l) => this.note(l))
+      ? new StreamTranscoder(spec.transcoder, this.sourceBus, segments, this.transcoderContext, (l) =>
+          this.note(l),
+        )
       : undefined;
     this.bus = this.transcoder?.bus ?? this.sourceBus;
     this.startedAt = Date.now();
