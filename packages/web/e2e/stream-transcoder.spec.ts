@@ -1,11 +1,17 @@
 import { readFile } from 'node:fs/promises';
-import { expect, minimalConfig, test } from './fixtures.js';
+import { ADMIN, expect, minimalConfig, test } from './fixtures.js';
 import { ConsoleShell } from './pages/console-shell.js';
 import { expectConfigFile } from './pages/stream-page.js';
 import { TranscoderTab } from './pages/transcoder-tab.js';
 
 const TRANSCODED =
   'transcoder {\n    global { hw cpu; }\n    audio { bitrate 64000; codec aac; }\n    video { 0 { bitrate 1000000; codec h264; } }\n  }';
+
+/** A 2x2 red PNG, as an operator's logo file. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP4z8AARAwQCgAf7gP9i18U1AAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /** The text of one stream's block in the config file. */
 const streamBlock = (text: string, name: string): string => {
@@ -178,9 +184,7 @@ test.describe('stream transcoder', () => {
       video: { '0': { bitrate: 1000000, codec: 'h264' } },
     });
 
-    await page
-      .getByRole('navigation', { name: 'stream tabs' })
-      .click();
+    await page.getByRole('navigation', { name: 'stream tabs' }).click();
     await tab.open(server.url, 'demo');
     await tab.button('Enable and paste settings').click();
     await expect(tab.trackField(0, 'Bitrate')).toHaveValue('1000');
@@ -195,5 +199,61 @@ test.describe('stream transcoder', () => {
     await expect(tab.trackField(1, 'Height')).toHaveValue('576');
     await tab.button('Paste settings').click();
     await expect(tab.track(1)).toHaveCount(0);
+  });
+
+  test('logos are uploaded, chosen, pinned to a corner and deleted while unused', async ({
+    page,
+    server,
+  }) => {
+    const tab = new TranscoderTab(page);
+    await tab.open(server.url, 'demo');
+    await tab.button('Enable transcoder').click();
+    const upload = tab.track(0).locator('input[type=file]');
+    const logoFile = tab.trackField(0, 'Logo file');
+
+    await upload.setInputFiles({ name: 'corner.png', mimeType: 'image/png', buffer: PNG });
+    await expect(logoFile.locator('option', { hasText: 'corner.png' })).toHaveCount(1);
+    await upload.setInputFiles({ name: 'spare.png', mimeType: 'image/png', buffer: PNG });
+    await expect(logoFile.locator('option', { hasText: 'spare.png' })).toHaveCount(1);
+
+    // A logo no stream uses can be deleted.
+    await logoFile.selectOption('spare.png');
+    await expect(tab.trackField(0, 'Logo path')).toHaveValue('@spare.png');
+    await tab.track(0).getByRole('button', { name: 'Delete logo' }).click();
+    await expect(logoFile.locator('option', { hasText: 'spare.png' })).toHaveCount(0);
+
+    await logoFile.selectOption('corner.png');
+    await expect(tab.trackField(0, 'Logo path')).toHaveValue('@corner.png');
+    await tab.trackField(0, 'Logo position').selectOption('bottom_right');
+    await tab.saveAndWait();
+    await expectConfigFile(server.configPath, (text) => {
+      const block = streamBlock(text, 'demo');
+      return (
+        block.includes('path "@corner.png"') &&
+        block.includes('main_w-overlay_w-10') &&
+        block.includes('main_h-overlay_h-10')
+      );
+    });
+    // Now a stream uses it: no Delete.
+    await expect(tab.track(0).getByRole('button', { name: 'Delete logo' })).toHaveCount(0);
+    const list = await page.request.get(`${server.url}/flussonic/api/logo`, {
+      headers: {
+        authorization: `Basic ${Buffer.from(`${ADMIN.login}:${ADMIN.password}`).toString('base64')}`,
+      },
+    });
+    expect(await list.json()).toEqual({ 'corner.png': { streams: ['demo'] } });
+
+    // Position none keeps the file; Remove logo takes it off the track; a typed path is trimmed.
+    await tab.trackField(0, 'Logo position').selectOption('');
+    await tab.track(0).getByRole('button', { name: 'Remove logo' }).click();
+    await expect(tab.trackField(0, 'Logo path')).toHaveValue('');
+    await tab.trackField(0, 'Logo path').fill('  @corner.png  ');
+    await tab.trackField(0, 'Logo path').blur();
+    await expect(tab.trackField(0, 'Logo path')).toHaveValue('@corner.png');
+    await tab.saveAndWait();
+    await expectConfigFile(server.configPath, (text) => {
+      const block = streamBlock(text, 'demo');
+      return block.includes('path "@corner.png"') && !block.includes('overlay_w');
+    });
   });
 });

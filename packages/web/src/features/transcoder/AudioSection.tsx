@@ -6,6 +6,9 @@ import { AUDIO_CODECS, CHANNELS, SAMPLE_RATES } from './transcoder-constants.js'
 import { type Audio, audioCopyOff, audioCopyOn, audioUseDefaults } from './transcoder-model.js';
 import type { TranscoderAccess } from './use-transcoder.js';
 
+/** Sample rate 0 keeps the source's rate. */
+const sampleRateLabel = (rate: number) => (rate === 0 ? '0 (bypass)' : String(rate));
+
 /**
  * The Audio section (spec 001 §4 "Audio"): 'Use defaults' (no audio block) or the audio's own
  * bitrate, codec, sample rate and channels; 'Copy from origin' passes it through, its settings kept
@@ -51,6 +54,7 @@ export function AudioSection({ transcoder }: { transcoder: TranscoderAccess }) {
               <OptionSelect
                 label="Sample rate"
                 options={SAMPLE_RATES}
+                optionLabel={sampleRateLabel}
                 value={audio.sample_rate}
                 onChange={(v) => set('sample_rate', v)}
               />

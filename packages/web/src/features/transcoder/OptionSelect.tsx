@@ -9,6 +9,8 @@ interface OptionSelectProps<T extends string | number> {
   /** What the empty choice says (the default the server applies). */
   emptyLabel?: string;
   disabled?: boolean;
+  /** How an option reads (the value itself by default). */
+  optionLabel?: (value: T) => string;
 }
 
 /**
@@ -22,6 +24,7 @@ export function OptionSelect<T extends string | number>({
   onChange,
   emptyLabel = 'default',
   disabled,
+  optionLabel = String,
 }: OptionSelectProps<T>) {
   const shown = value === undefined || options.includes(value) ? options : [...options, value];
   const numeric = typeof (shown[0] ?? '') === 'number';
@@ -30,7 +33,10 @@ export function OptionSelect<T extends string | number>({
       label={label}
       aria-label={label}
       disabled={disabled}
-      data={[{ value: '', label: emptyLabel }, ...shown.map((o) => ({ value: String(o), label: String(o) }))]}
+      data={[
+        { value: '', label: emptyLabel },
+        ...shown.map((o) => ({ value: String(o), label: optionLabel(o) })),
+      ]}
       value={value === undefined ? '' : String(value)}
       onChange={(event) => {
         const text = event.currentTarget.value;

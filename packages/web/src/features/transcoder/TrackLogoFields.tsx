@@ -1,10 +1,9 @@
 import { Button, FileButton, Group, NativeSelect, TextInput } from '@mantine/core';
 import { useTextDraft } from '../../components/use-text-draft.js';
-import { LOGO_MARGIN_PX } from './transcoder-constants.js';
+import type { LogoCorner } from '@sluice/api';
 import {
   cornerOf,
-  LOGO_CORNERS,
-  type LogoCorner,
+  CORNERS,
   logoFilePath,
   setLogoCorner,
   setLogoPath,
@@ -15,10 +14,10 @@ import { useLogos } from './use-logos.js';
 type Logo = NonNullable<VideoTrack['logo']>;
 
 const CORNER_LABELS: Record<LogoCorner, string> = {
-  'top-left': 'top left',
-  'top-right': 'top right',
-  'bottom-left': 'bottom left',
-  'bottom-right': 'bottom right',
+  top_left: 'top left',
+  top_right: 'top right',
+  bottom_left: 'bottom left',
+  bottom_right: 'bottom right',
 };
 
 const formatPath = (logo: Logo | undefined) => logo?.path ?? '';
@@ -44,7 +43,7 @@ export function TrackLogoFields({
   });
   const names = Object.keys(logos).sort();
   const chosen = logo?.path.startsWith('@') ? logo.path.slice(1) : '';
-  const corner = cornerOf(logo, LOGO_MARGIN_PX) ?? '';
+  const corner = cornerOf(logo) ?? '';
   const unused = chosen !== '' && (logos[chosen]?.streams.length ?? 0) === 0 && chosen in logos;
 
   return (
@@ -79,7 +78,12 @@ export function TrackLogoFields({
         )}
       </FileButton>
       {unused && (
-        <Button variant="subtle" color="red" onClick={() => void remove(chosen)}>
+        <Button
+          variant="subtle"
+          color="red"
+          // The file is gone: the track no longer points at it.
+          onClick={() => void remove(chosen).then((gone) => gone && onChange(null))}
+        >
           Delete logo
         </Button>
       )}
@@ -87,15 +91,12 @@ export function TrackLogoFields({
         label="Logo position"
         aria-label="Logo position"
         disabled={!logo}
-        data={[
-          { value: '', label: '—' },
-          ...LOGO_CORNERS.map((c) => ({ value: c, label: CORNER_LABELS[c] })),
-        ]}
+        data={[{ value: '', label: '—' }, ...CORNERS.map((c) => ({ value: c, label: CORNER_LABELS[c] }))]}
         value={corner}
         onChange={(event) => {
           if (!logo) return;
           const next = event.currentTarget.value as LogoCorner | '';
-          onChange(setLogoCorner(logo, next === '' ? null : next, LOGO_MARGIN_PX));
+          onChange(setLogoCorner(logo, next === '' ? null : next));
         }}
         w={150}
       />

@@ -8,6 +8,7 @@ import { GlobalSelectors } from './GlobalSelectors.js';
 import { OtherSettings } from './OtherSettings.js';
 import { TranscoderActions } from './TranscoderActions.js';
 import { isEnabled } from './transcoder-model.js';
+import { useLogosAfterSave } from './use-logos.js';
 import { useTranscoder } from './use-transcoder.js';
 import { VideoTracks } from './VideoTracks.js';
 
@@ -23,6 +24,7 @@ export function TranscoderTab() {
   const base = useMemo(() => ['streams', name], [name]);
   const form = useFormErrorsState(NO_ISSUES);
   const flow = useItemSaveFlow(base, form.invalid);
+  useLogosAfterSave(flow.status);
   const transcoder = useTranscoder(name);
   const [expanded, setExpanded] = useState<string | null>(null);
   const enabled = isEnabled(transcoder.value);

@@ -1,12 +1,9 @@
-import { z } from 'zod';
+import { type LogoList, logoList } from '@sluice/api';
 import { API_BASE, request, requestJson } from '../../api/http-client.js';
-
-/** GET {api_base}/logo (spec 001 §7): logo names and the streams using each. */
-const logoList = z.record(z.string(), z.looseObject({ streams: z.array(z.string()) }));
-export type LogoList = z.infer<typeof logoList>;
 
 const logoPath = (name: string) => `${API_BASE}/logo/${encodeURIComponent(name)}`;
 
+/** GET {api_base}/logo (spec 001 §7): logo names and the streams using each. */
 export const fetchLogos = (): Promise<LogoList> => requestJson('/logo', logoList);
 
 /** PUT {api_base}/logo/{name} with the file's raw bytes: uploads or replaces. */

@@ -79,9 +79,6 @@ export type TrackPreset = (typeof TRACK_PRESETS)[number];
 /** Bitrates are typed in K and stored in bits per second. */
 export const BITRATE_FACTOR = 1000;
 
-/** The logo's distance from the corner it is pinned to, in pixels. */
-export const LOGO_MARGIN_PX = 10;
-
 /** Browser local storage key of the copied settings. */
 export const CLIPBOARD_KEY = 'transcoder';
 

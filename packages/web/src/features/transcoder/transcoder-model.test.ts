@@ -1,13 +1,12 @@
 import type { Transcoder } from '@sluice/api';
 import { describe, expect, it } from 'vitest';
-import { LOGO_MARGIN_PX, TRACK_PRESETS } from './transcoder-constants.js';
+import { TRACK_PRESETS } from './transcoder-constants.js';
 import {
   addTrack,
   audioCopyOff,
   audioCopyOn,
   audioUseDefaults,
   cornerOf,
-  cornerPosition,
   deviceIds,
   duplicateTrack,
   enabledDefaults,
@@ -165,20 +164,22 @@ describe('hardware', () => {
 
 describe('logo', () => {
   it('each corner is an overlay expression 10 px from its edges', () => {
-    expect(cornerPosition('top-left', LOGO_MARGIN_PX)).toEqual({ x: '10', y: '10' });
-    expect(cornerPosition('top-right', LOGO_MARGIN_PX)).toEqual({ x: 'main_w-overlay_w-10', y: '10' });
-    expect(cornerPosition('bottom-left', LOGO_MARGIN_PX)).toEqual({ x: '10', y: 'main_h-overlay_h-10' });
-    expect(cornerPosition('bottom-right', LOGO_MARGIN_PX)).toEqual({
+    const at = (corner: Parameters<typeof setLogoCorner>[1]) => setLogoCorner({ path: '@a.png' }, corner);
+    expect(at('top_left')).toEqual({ path: '@a.png', x: '10', y: '10' });
+    expect(at('top_right')).toEqual({ path: '@a.png', x: 'main_w-overlay_w-10', y: '10' });
+    expect(at('bottom_left')).toEqual({ path: '@a.png', x: '10', y: 'main_h-overlay_h-10' });
+    expect(at('bottom_right')).toEqual({
+      path: '@a.png',
       x: 'main_w-overlay_w-10',
       y: 'main_h-overlay_h-10',
     });
   });
 
   it('a corner is set, recognised and cleared', () => {
-    const logo = setLogoCorner({ path: '@a.png' }, 'bottom-right', LOGO_MARGIN_PX);
-    expect(cornerOf(logo, LOGO_MARGIN_PX)).toBe('bottom-right');
-    expect(setLogoCorner(logo, null, LOGO_MARGIN_PX)).toEqual({ path: '@a.png' });
-    expect(cornerOf({ x: '5', y: '5' }, LOGO_MARGIN_PX)).toBeUndefined();
+    const logo = setLogoCorner({ path: '@a.png' }, 'bottom_right');
+    expect(cornerOf(logo)).toBe('bottom_right');
+    expect(setLogoCorner(logo, null)).toEqual({ path: '@a.png' });
+    expect(cornerOf({ x: '5', y: '5' })).toBeUndefined();
   });
 
   it('the path is trimmed; empty removes the logo', () => {

@@ -1,4 +1,4 @@
-import type { ServerInfo, Transcoder } from '@sluice/api';
+import { LOGO_CORNERS, type LogoCorner, type ServerInfo, type Transcoder } from '@sluice/api';
 import {
   HARDWARE,
   type Hardware,
@@ -142,36 +142,20 @@ export function audioCopyOn(audio: Audio | undefined): { audio: Audio; backup: A
 
 export const audioCopyOff = (backup: Audio | undefined): Audio => backup ?? newAudio();
 
-export const LOGO_CORNERS = ['top-left', 'top-right', 'bottom-left', 'bottom-right'] as const;
-export type LogoCorner = (typeof LOGO_CORNERS)[number];
-
-/** ffmpeg overlay expressions pinning the logo to a corner, margin pixels from both edges. */
-export function cornerPosition(corner: LogoCorner, marginPx: number): { x: string; y: string } {
-  const right = corner.endsWith('right');
-  const bottom = corner.startsWith('bottom');
-  return {
-    x: right ? `main_w-overlay_w-${marginPx}` : String(marginPx),
-    y: bottom ? `main_h-overlay_h-${marginPx}` : String(marginPx),
-  };
-}
+/** The corners in the order the selector lists them. */
+export const CORNERS = Object.keys(LOGO_CORNERS) as LogoCorner[];
 
 /** The corner a logo's x/y expressions name, if they are one of the fixed ones. */
-export function cornerOf(
-  logo: { x?: string; y?: string } | undefined,
-  marginPx: number,
-): LogoCorner | undefined {
-  return LOGO_CORNERS.find((corner) => {
-    const at = cornerPosition(corner, marginPx);
-    return logo?.x === at.x && logo.y === at.y;
-  });
+export function cornerOf(logo: { x?: string; y?: string } | undefined): LogoCorner | undefined {
+  return CORNERS.find((corner) => logo?.x === LOGO_CORNERS[corner].x && logo.y === LOGO_CORNERS[corner].y);
 }
 
 type Logo = NonNullable<VideoTrack['logo']>;
 
-/** Choosing a corner sets x/y; choosing none clears the position. */
-export function setLogoCorner(logo: Logo, corner: LogoCorner | null, marginPx: number): Logo {
+/** Choosing a corner sets x/y to its fixed expressions (margin 10, spec 001 §4); none clears them. */
+export function setLogoCorner(logo: Logo, corner: LogoCorner | null): Logo {
   const { x: _x, y: _y, ...rest } = logo;
-  return corner ? { ...rest, ...cornerPosition(corner, marginPx) } : rest;
+  return corner ? { ...rest, ...LOGO_CORNERS[corner] } : rest;
 }
 
 /** A logo path as typed (trimmed); empty removes the logo. */

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
+import type { SaveStatus } from '../../api/save-progress.js';
 import { deleteLogo, fetchLogos, uploadLogo } from './logo-calls.js';
 
 const logosKey = ['logos'] as const;
@@ -19,9 +20,28 @@ export function useLogos() {
     (name: string, file: Blob) => uploadLogo(name, file).then(refresh, logFailure('upload')),
     [refresh],
   );
+  /** Resolves true once the logo is gone. */
   const remove = useCallback(
-    (name: string) => deleteLogo(name).then(refresh, logFailure('delete')),
+    (name: string): Promise<boolean> =>
+      deleteLogo(name).then(
+        () => refresh().then(() => true),
+        (error: unknown) => {
+          logFailure('delete')(error);
+          return false;
+        },
+      ),
     [refresh],
   );
   return { logos: query.data ?? {}, upload, remove };
+}
+
+/**
+ * Which streams use a logo changes when a transcoder is saved: after this tab's save the list is
+ * read again, so Delete is offered only for logos no stream uses now.
+ */
+export function useLogosAfterSave(status: SaveStatus): void {
+  const client = useQueryClient();
+  useEffect(() => {
+    if (status.phase === 'saved') void client.invalidateQueries({ queryKey: logosKey });
+  }, [client, status]);
 }
