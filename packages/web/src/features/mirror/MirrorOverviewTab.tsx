@@ -3,7 +3,10 @@ import { ItemForm } from '../item-page/ItemForm.js';
 import { NameListField } from './NameListField.js';
 import { useMirrorBase } from './use-mirror.js';
 
-/** Spec 001 §2 Mirror item overview: Description (meta.comment), Ignored streams (except), Taken streams (only). */
+/**
+ * Spec 001 §2 Mirror item overview: Description (meta.comment), Ignored streams (except), Taken
+ * streams (only: the names pulled statically, the rest on demand, spec 000 §4).
+ */
 export function MirrorOverviewTab() {
   const { base } = useMirrorBase();
   return (
@@ -17,7 +20,7 @@ export function MirrorOverviewTab() {
       <NameListField
         path={[...base, 'only']}
         label="Taken streams"
-        description="Separated by comma or space; if set, only these are mirrored statically, the rest on demand"
+        description="Separated by comma or space"
       />
     </ItemForm>
   );
