@@ -4,10 +4,14 @@ export type Auth = NonNullable<Stream['auth']>;
 
 /**
  * The auth settings that govern a stream: its own (config.streams), else those of the publishing
- * location it was published into (PREFIX/NAME, longest prefix). VODs and mirrored streams have
- * no runtime here yet: when they do, their lookup goes here.
+ * location it was published into (PREFIX/NAME, longest prefix), else those of the mirror that
+ * shows it. VODs have no runtime here yet: when they do, their lookup goes here.
  */
-export function authFor(config: Config, name: string): Auth | undefined {
+export function authFor(
+  config: Config,
+  name: string,
+  mirrorOf?: (name: string) => { auth?: Auth } | undefined,
+): Auth | undefined {
   const stream = config.streams?.[name];
   if (stream) return stream.auth;
   let best: string | undefined;
@@ -15,5 +19,5 @@ export function authFor(config: Config, name: string): Auth | undefined {
     if (name.startsWith(`${prefix}/`) && (!best || prefix.length > best.length)) best = prefix;
   }
   if (best) return config.lives![best]!.auth;
-  return undefined;
+  return mirrorOf?.(name)?.auth;
 }

@@ -52,7 +52,7 @@ export class PlayAuth {
         `cluster pull of ${request.name} from ${request.ip} not accepted: ${proof.reason}`,
       );
     }
-    const settings = authFor(this.deps.config(), request.name) ?? this.deps.mirrorOf?.(request.name)?.auth;
+    const settings = authFor(this.deps.config(), request.name, this.deps.mirrorOf);
     if (!settings) return allow();
     const full: PlayRequest = { ...request, cluster: undefined, country: this.deps.geo.country(request.ip) };
     const early = request.requestType === 'play' ? domainVerdict(settings, full.referer) : undefined;
