@@ -95,10 +95,10 @@ export class Mirrors {
     const { engine, view } = this.deps;
     const now = Date.now();
     const local = this.config.streams ?? {};
+    // A poll that ends between a config change reaching the view and apply() waits for apply().
+    if (!this.viewInStep()) return;
     const wanted = new Map<string, { position: string; static: boolean; mirror: Mirror }>();
     for (const { position, mirror, poller } of this.placed) {
-      // The config listener may have removed this position from the view before apply() ran.
-      if (!isPlainObject(getIn(view.snapshot, ['sources', position]))) continue;
       if (poller.polled) this.writeServers(position, poller);
       if (!isPlainObject(getIn(view.snapshot, ['sources', position, 'streams'])))
         view.set(['sources', position, 'streams'], {});
@@ -126,6 +126,18 @@ export class Mirrors {
       this.shown.set(name, position);
       engine.setExternal(name, streamSpec(name, mirroredStream(mirror, name, this.config.cluster_key)), path);
     }
+  }
+
+  /** Whether the view's sources are the config this placed (the view gets config changes first). */
+  private viewInStep(): boolean {
+    const shown = getIn(this.deps.view.snapshot, ['sources']);
+    const items = isPlainObject(shown) ? shown : {};
+    if (Object.keys(items).length !== this.placed.length) return false;
+    const modes = (m: Record<string, unknown>) => JSON.stringify([m.urls, m.only, m.except, m.cluster_key]);
+    return this.placed.every(({ position, mirror }) => {
+      const item = items[position];
+      return isPlainObject(item) && modes(item) === modes(mirror);
+    });
   }
 
   private writeServers(position: string, poller: MirrorPoller): void {
