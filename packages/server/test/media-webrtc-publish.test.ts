@@ -35,7 +35,8 @@ describe('WebRTC publish', () => {
     const stats = await waitFor(async () => {
       const s = await streamStats(server, 'cam');
       return s.alive && s.media_info?.tracks.length === 2 ? s : undefined;
-    }, 30_000);
+      // Two encoders (the client's VP8, the server's H.264) on a machine that may be loaded.
+    }, 60_000);
     expect(stats).toMatchObject({ published_from: '127.0.0.1', published_via: 'webrtc' });
     await waitFor(async () => (await getText(`${server.url}/cam/index.m3u8`)).status === 200, 15_000);
     const streams = probeStreams(`${server.url}/cam/index.m3u8`);
@@ -45,7 +46,7 @@ describe('WebRTC publish', () => {
     await client.stop();
     await waitFor(async () => (await streamStats(server, 'cam')).published_from === undefined, 15_000);
     expect(server.output()).toMatch(/webrtc publish cam from 127\.0\.0\.1 ended: the socket closed/);
-  }, 60_000);
+  }, 120_000);
 
   it('creates a published stream in a location', async () => {
     const client = await publish('live/web');

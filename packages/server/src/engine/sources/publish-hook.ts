@@ -19,7 +19,8 @@ export async function callPublishHook(
 ): Promise<string | undefined> {
   if (!/^https?:\/\//i.test(url))
     return `on_publish ${url} is not an HTTP(S) URL; other handlers are not supported`;
-  const body = { event, name, ip: request.remoteAddress, protocol: 'rtmp', query: request.query };
+  const protocol = request.via ?? 'rtmp';
+  const body = { event, name, ip: request.remoteAddress, protocol, query: request.query };
   try {
     const response = await fetch(url, {
       method: 'POST',
