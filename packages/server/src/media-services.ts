@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import type { Config } from '@sluice/api';
 import { AccessServices } from './auth/access-services.js';
 import { authorizedPublish } from './auth/play-gate.js';
+import { webrtcPublishGate } from './auth/webrtc-gate.js';
 import { ClientSessions } from './delivery/client-sessions.js';
 import { DashPackagers } from './delivery/dash-packager.js';
 import { PLAYBACK_OUTPUTS, playbackHandler } from './delivery/playback.js';
@@ -97,12 +98,12 @@ export async function startMedia(options: MediaOptions) {
     /** The console players' token (server info admin_token). */
     adminToken: () => access.secret.adminToken,
     /** The /webrtc/publish/{name} websocket: browsers publishing over WebRTC. */
-    webrtcPublish: webrtcSocketHandler({
-      publish: (request) => engine.acceptPublish(request),
-      ffmpegPath,
-      env,
-      log,
-    }),
+    webrtcPublish: webrtcPublishGate(
+      access.auth,
+      (request) => engine.acceptPublish(request),
+      (publish) =>
+        webrtcSocketHandler({ publish, refusal: (r) => engine.publishRefusal(r), ffmpegPath, env, log }),
+    ),
     /** close_sessions: ends these sessions; their next requests are refused. */
     closeSessions: (ids: readonly string[]) => clients.close(ids, Date.now()),
     /** Follows the config: streams, and the RTMP port. */
