@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { ADMIN, expect, minimalConfig, test } from './fixtures.js';
 import { ConsoleShell } from './pages/console-shell.js';
-import { expectConfigFile } from './pages/stream-page.js';
+import { expectConfigFile, expectPlaying, StreamPage } from './pages/stream-page.js';
 import { TranscoderTab } from './pages/transcoder-tab.js';
 
 const TRANSCODED =
@@ -23,7 +23,7 @@ const streamBlock = (text: string, name: string): string => {
 
 test.describe('stream transcoder', () => {
   test.use({
-    serverConfig: `${minimalConfig}stream demo {\n  url test://?size=320x180&bitrate=300;\n}\nstream copied {\n  url test://?size=320x180&bitrate=300;\n  ${TRANSCODED}\n}\n`,
+    serverConfig: `${minimalConfig}stream demo {\n  url test://?size=320x180&bitrate=300;\n}\nstream copied {\n  url test://?size=320x180&bitrate=300;\n  ${TRANSCODED}\n}\nstream live {\n  url test://?size=320x180&bitrate=300;\n  static true;\n}\nstream gpu {\n  url test://?size=320x180&bitrate=300;\n  transcoder {\n    global { hw nvenc; external; }\n    video { 0 { bitrate 1000000; preset llhq; } }\n  }\n}\n`,
   });
 
   test.beforeEach(async ({ page, server }) => {
@@ -171,6 +171,41 @@ test.describe('stream transcoder', () => {
     await expectConfigFile(server.configPath, (text) => !streamBlock(text, 'copied').includes('transcoder'));
   });
 
+  test('hardware: nvenc lists and external, cleared on leaving the selector for cpu', async ({
+    page,
+    server,
+  }) => {
+    const tab = new TranscoderTab(page);
+    await tab.open(server.url, 'gpu');
+    // No nvenc device on this machine: nvenc is offered only because it is saved.
+    await expect(tab.field('Hardware').locator('option')).toHaveText(['cpu', 'nvenc']);
+    await expect(tab.field('Deinterlace mode').locator('option')).toHaveText([
+      'default',
+      'off',
+      'on',
+      'bob',
+      'adaptive',
+      'weave',
+    ]);
+    await expect(tab.field('Device ID').locator('option')).toHaveText(['default']);
+    await tab
+      .track(0)
+      .getByRole('button', { name: /^Track 0/ })
+      .click();
+    await expect(tab.trackField(0, 'Preset')).toHaveValue('llhq');
+
+    await tab.field('Hardware').focus();
+    await tab.field('Hardware').selectOption('cpu');
+    await tab.field('Hardware').blur();
+    await expect(tab.field('Deinterlace mode').locator('option')).toHaveText(['default', 'off', 'on']);
+    await expect(tab.trackField(0, 'Preset').locator('option', { hasText: 'veryslow' })).toHaveCount(1);
+    await tab.saveAndWait();
+    await expectConfigFile(server.configPath, (text) => {
+      const block = streamBlock(text, 'gpu');
+      return block.includes('hw cpu') && !block.includes('external');
+    });
+  });
+
   test('copy settings from one stream and paste them into another', async ({ page, server }) => {
     const tab = new TranscoderTab(page);
     await tab.open(server.url, 'demo');
@@ -255,5 +290,32 @@ test.describe('stream transcoder', () => {
       const block = streamBlock(text, 'demo');
       return block.includes('path "@corner.png"') && !block.includes('overlay_w');
     });
+  });
+
+  test("a rendition saved from the tab is in the stream's HLS and plays", async ({ page, server }) => {
+    const tab = new TranscoderTab(page);
+    await tab.open(server.url, 'live');
+    await tab.button('Enable transcoder').click();
+    await tab.addPreset('700k 360p');
+    await expect(tab.trackField(1, 'Height')).toHaveValue('360');
+    await tab.saveAndWait();
+
+    // The master playlist lists one variant per track: the source-sized one and the 360p rendition.
+    await expect
+      .poll(
+        async () => {
+          const answer = await page.request.get(`${server.url}/live/index.m3u8`);
+          return answer.ok() ? (await answer.text()).match(/RESOLUTION=\d+x\d+/g) : null;
+        },
+        { timeout: 30_000 },
+      )
+      .toEqual(['RESOLUTION=320x180', 'RESOLUTION=640x360']);
+
+    await page
+      .getByRole('navigation', { name: 'stream tabs' })
+      .getByRole('link', { name: 'Overview' })
+      .click();
+    const stream = new StreamPage(page);
+    await expectPlaying(stream.video);
   });
 });
