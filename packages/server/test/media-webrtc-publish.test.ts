@@ -67,6 +67,12 @@ describe('WebRTC publish', () => {
       type: 'error',
       message: 'stream pulled does not accept publishing',
     });
+    // One WebRTC publish of a stream is set up at a time: a second offer is refused before any work.
+    const first = await publish('cam?password=s3cret');
+    expect((await first.reply).type).toBe('answer');
+    const second = await publish('cam?password=s3cret');
+    expect(await second.reply).toEqual({ type: 'error', message: 'cam is already being published' });
+    await first.stop();
     const bad = new WebSocket(`${server.url.replace(/^http/, 'ws')}/webrtc/publish/cam`);
     bad.once('open', () => bad.send('not an offer'));
     const [message] = (await once(bad, 'message')) as [Buffer];

@@ -146,6 +146,12 @@ export class Engine {
     for (const { runtime } of this.external.values()) yield runtime;
   }
 
+  /** Why a publish to this path would be refused by routing alone (no slot taken), if it would. */
+  publishRefusal(request: PublishRequest): string | undefined {
+    const target = routePublish(this.config, request.app, request.name);
+    return 'refused' in target ? target.refused : undefined;
+  }
+
   /** An RTMP publisher arrived: hands it to the slot of the stream it publishes into (spec 000 §4 Publishing). */
   acceptPublish(request: PublishRequest): PublishAnswer {
     const target = routePublish(this.config, request.app, request.name);

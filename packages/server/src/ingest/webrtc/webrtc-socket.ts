@@ -7,6 +7,8 @@ import { WebrtcPublish } from './webrtc-publish.js';
 export interface WebrtcSocketDeps {
   /** The engine's publish entry (the RTMP listener's too): routes, checks the password, gives a sink. */
   publish: PublishHandler;
+  /** Why routing alone refuses a publish (no stream or location takes the path), checked before any work. */
+  refusal: (request: PublishRequest) => string | undefined;
   ffmpegPath: string;
   env: NodeJS.ProcessEnv;
   log: { notice(message: string): void };
@@ -39,6 +41,9 @@ export function publishRequestFor(
  * as the publish.
  */
 export function webrtcSocketHandler(deps: WebrtcSocketDeps) {
+  // Streams with a WebRTC publish being set up or on: a second offer for one is refused before a
+  // peer connection and an ffmpeg are started for it.
+  const busy = new Set<string>();
   return (socket: WebSocket, request: FastifyRequest): void => {
     const params = request.params as Record<string, string | undefined>;
     const streamName = params['*'] ?? '';
@@ -69,12 +74,22 @@ export function webrtcSocketHandler(deps: WebrtcSocketDeps) {
       }
       if (!parsed?.success) return refuse('expected {"type":"offer","sdp":"…"}', CLOSE_REFUSED);
       if (!streamName) return refuse('no stream name in the path', CLOSE_REFUSED);
+      const target = publishRequestFor(streamName, query, request.ip);
+      const refused =
+        deps.refusal(target) ??
+        (busy.has(streamName) ? `${streamName} is already being published` : undefined);
+      if (refused) {
+        deps.log.notice(`webrtc publish ${streamName} from ${request.ip} refused: ${refused}`);
+        return refuse(refused, CLOSE_REFUSED);
+      }
+      busy.add(streamName);
       const current = new WebrtcPublish({
-        acquire: () => deps.publish(publishRequestFor(streamName, query, request.ip)),
+        acquire: () => deps.publish(target),
         ffmpegPath: deps.ffmpegPath,
         env: deps.env,
         log: (line) => deps.log.notice(`webrtc publish ${streamName}: ${line}`),
         onEnd: (reason, refused) => {
+          busy.delete(streamName);
           deps.log.notice(
             `webrtc publish ${streamName} from ${request.ip} ${refused ? 'refused' : 'ended'}: ${reason}`,
           );
