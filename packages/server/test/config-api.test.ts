@@ -209,3 +209,28 @@ describe('config calls', () => {
     expect(before).toContain('# the lobby camera');
   });
 });
+
+describe('config upload', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(() => server.cleanup());
+
+  it('leaves the runtime streams of locations and mirrors out of an uploaded config', async () => {
+    const exported = (await (await server.api('/flussonic/api/read_config')).json()) as Record<string, any>;
+    const upload = {
+      ...exported,
+      lives: { cams: { prefix: 'cams', streams: { cams_door: { stats: { alive: true } } } } },
+      sources: { '0': { urls: ['http://origin-c:8080'], streams: { news: { name: 'news', static: true } } } },
+      reset: true,
+    };
+    const answer = await server.api('/flussonic/api/modify_config', json(upload));
+    expect(answer.status).toBe(200);
+    const file = await readFile(server.configPath, 'utf8');
+    expect(file).toContain('live cams');
+    expect(file).toContain('http://origin-c:8080');
+    expect(file).not.toContain('cams_door');
+    expect(file).not.toContain('news');
+  });
+});

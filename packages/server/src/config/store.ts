@@ -254,15 +254,19 @@ export class ConfigStore {
  * `stats` and `now_ms` are runtime figures: a console that sends them back (a downloaded config
  * uploaded again) must not write them into the file.
  */
-function stripStats(value: unknown, depth = 0): unknown {
+function stripStats(value: unknown, depth = 0, section = ''): unknown {
   if (!isPlainObject(value) || depth > 3) return value;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value)) {
     if (k === 'stats' || (depth === 0 && k === 'now_ms')) continue;
-    out[k] = stripStats(v, depth + 1);
+    // A location's published streams and a mirror's mirrored streams are runtime, like stats: a
+    // downloaded config uploaded again must not write them into the file.
+    if (depth === 2 && k === 'streams' && RUNTIME_STREAM_SECTIONS.has(section)) continue;
+    out[k] = stripStats(v, depth + 1, depth === 0 ? k : section);
   }
   return out;
 }
+const RUNTIME_STREAM_SECTIONS = new Set(['lives', 'sources']);
 
 /** `sources: {"-1": {…}}` creates a mirror at the next free position (spec 000 §7). */
 function createMirrors(base: Config, delta: Record<string, unknown>): Record<string, unknown> {
