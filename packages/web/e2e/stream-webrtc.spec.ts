@@ -80,6 +80,22 @@ test.describe('stream webrtc publishing', () => {
     await expect.poll(stats, { timeout: 15_000 }).toBeUndefined();
   });
 
+  test('stops and says why when the server closes the socket', async ({ page, server }) => {
+    await new ConsoleShell(page, server.url).rememberLogin();
+    await page.goto(`${server.url}/admin/standalone/cam/output`);
+    const block = page.getByLabel('webrtc publishing');
+    await block.getByRole('button', { name: 'Start publishing' }).click();
+    await expect
+      .poll(async () => (await fetch(`${server.url}/cam/index.m3u8`)).status, { timeout: 30_000 })
+      .toBe(200);
+    // A restart of the stream disconnects its publisher: the server ends the publish and closes the socket.
+    const restart = await server.api('/flussonic/api/stream_restart/cam', { method: 'POST' });
+    expect(restart.ok).toBe(true);
+    await expect(block.getByRole('alert')).toHaveText('disconnected by the server');
+    await expect(block).toHaveAttribute('data-status', 'idle');
+    await expect(block.getByLabel('webcam preview')).toHaveCount(0);
+  });
+
   test('shows the server refusing the publish', async ({ page, server }) => {
     await new ConsoleShell(page, server.url).rememberLogin();
     await page.goto(`${server.url}/admin/standalone/cam/output`);
