@@ -61,7 +61,8 @@ export const historyResponse = z.object({ sessions: z.array(historySession) });
 export type HistoryResponse = z.infer<typeof historyResponse>;
 
 /**
- * `GET /flussonic/api/history?vsn=2&name=&from=&to=&pulse=true&sessions=true&sort=&sort_dir=&group=type`.
+ * `GET /flussonic/api/history?vsn=2&name=&from=&to=&pulse=true&sessions=true&sort=&sort_dir=&group=type`
+ * (`prefix=PREFIX` instead of name: the streams of location PREFIX, named `PREFIX/…`).
  * sessions: the sessions that overlap [from, to] (ReportRow[] when group=type), present when
  * sessions=true; pulse: per-minute series over [from, to] when pulse=true — 'input' and 'output'
  * (kbit/s, as pulse.traffic) and 'clients' (sessions open during each minute).

@@ -31,7 +31,7 @@ export function historyHandler(deps: HistoryDeps) {
     const { name, from, to } = parsed;
     const answer: HistoryV2Response = {};
     if (parsed.sessions) {
-      const q = { name, from, to, sort: parsed.sort, sortDir: parsed.sortDir };
+      const q = { name, prefix: parsed.prefix, from, to, sort: parsed.sort, sortDir: parsed.sortDir };
       answer.sessions = parsed.group === 'type' ? log.report(q) : log.sessions(q);
     }
     if (parsed.pulse) {

@@ -22,6 +22,7 @@ describe('history vsn=2 query', () => {
       ),
     ).toEqual({
       name: 'a',
+      prefix: undefined,
       from: 1000,
       to: 2000,
       pulse: true,
@@ -48,6 +49,7 @@ describe('history vsn=2 query', () => {
     expect(parseHistoryV2({ vsn: '2', sort_dir: 'up' }, now)).toMatch(/^sort_dir:/);
     expect(parseHistoryV2({ vsn: '2', group: 'country' }, now)).toMatch(/^group:/);
     expect(parseHistoryV2({ vsn: '2', name: ['a', 'b'] }, now)).toMatch(/^name:/);
+    expect(parseHistoryV2({ vsn: '2', name: 'a', prefix: 'live' }, now)).toMatch(/^prefix:/);
   });
 
   it('counts a session in every minute it was open', () => {

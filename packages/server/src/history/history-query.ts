@@ -3,6 +3,8 @@ import { HISTORY_SORT_FIELDS, type HistorySortField, historySortField } from '@s
 /** `GET /flussonic/api/history?vsn=2…` after checking (spec 001 §7 history call). */
 export interface HistoryV2Query {
   name: string | undefined;
+  /** The streams published into a location: names `{prefix}/…`. */
+  prefix: string | undefined;
   from: number;
   to: number;
   pulse: boolean;
@@ -24,7 +26,18 @@ export function parseHistoryV2(query: Record<string, unknown>, nowMs: number): H
     if (value === undefined) return undefined;
     return typeof value === 'string' ? value : null;
   };
-  for (const key of ['vsn', 'name', 'from', 'to', 'pulse', 'sessions', 'sort', 'sort_dir', 'group']) {
+  for (const key of [
+    'vsn',
+    'name',
+    'prefix',
+    'from',
+    'to',
+    'pulse',
+    'sessions',
+    'sort',
+    'sort_dir',
+    'group',
+  ]) {
     if (text(key) === null) return `${key}: give it once`;
   }
   if (text('vsn') !== '2') return 'vsn: only 2 is known';
@@ -63,7 +76,9 @@ export function parseHistoryV2(query: Record<string, unknown>, nowMs: number): H
   const groupText = text('group');
   if (groupText !== undefined && groupText !== 'type') return 'group: only type is known';
   const name = text('name') || undefined;
-  return { name, from, to, pulse, sessions, sort, sortDir: dirText, group: groupText };
+  const prefix = text('prefix') || undefined;
+  if (name && prefix) return 'prefix: give name or prefix, not both';
+  return { name, prefix, from, to, pulse, sessions, sort, sortDir: dirText, group: groupText };
 }
 
 /**

@@ -24,6 +24,8 @@ export interface SessionRecord {
 
 export interface SessionQuery {
   name?: string;
+  /** Streams named `{prefix}/…` (a location's). */
+  prefix?: string;
   /** Sessions that were open at some moment of [from, to] (ms). */
   from?: number;
   to?: number;
@@ -159,6 +161,12 @@ function whereOf(query: SessionQuery): { where: string; params: Record<string, u
   if (query.name !== undefined) {
     clauses.push('name = @name');
     params.name = query.name;
+  }
+  if (query.prefix !== undefined) {
+    // '/' + 1 is '0': the names from "p/" up to, not including, "p0" are exactly those under "p/".
+    clauses.push('name >= @lo AND name < @hi');
+    params.lo = `${query.prefix}/`;
+    params.hi = `${query.prefix}0`;
   }
   if (query.to !== undefined) {
     clauses.push('created_at <= @to');
