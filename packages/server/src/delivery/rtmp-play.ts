@@ -101,7 +101,7 @@ export class RtmpPlayers {
       : this.start(name, session, send, disconnect);
   }
 
-  /** An authorized player: fed from the stream's bus (started now if on demand). */
+  /** An authorized player: fed from the stream's bus, if the stream still runs. */
   private start(
     name: string,
     session: SessionOrRefusal,
