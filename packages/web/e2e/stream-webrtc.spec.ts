@@ -37,7 +37,7 @@ test.use({
 
 test.describe('stream webrtc publishing', () => {
   test.use({
-    serverConfig: `${minimalConfig}stream cam {\n  url publish://;\n  publish_enabled true;\n  password s3cret;\n}\n`,
+    serverConfig: `${minimalConfig}stream cam {\n  url publish://;\n  publish_enabled true;\n  password s3cret;\n}\nstream other {\n  url publish://;\n  publish_enabled true;\n}\n`,
   });
 
   test('publishes the webcam from the Output tab, plays over HLS, and stops', async ({ page, server }) => {
@@ -94,6 +94,31 @@ test.describe('stream webrtc publishing', () => {
     await expect(block.getByRole('alert')).toHaveText('disconnected by the server');
     await expect(block).toHaveAttribute('data-status', 'idle');
     await expect(block.getByLabel('webcam preview')).toHaveCount(0);
+  });
+
+  test('stops when the page moves to another stream', async ({ page, server }) => {
+    await new ConsoleShell(page, server.url).rememberLogin();
+    await page.goto(`${server.url}/admin/standalone/cam/output`);
+    const block = page.getByLabel('webrtc publishing');
+    await block.getByRole('button', { name: 'Start publishing' }).click();
+    await expect
+      .poll(async () => (await fetch(`${server.url}/cam/index.m3u8`)).status, { timeout: 30_000 })
+      .toBe(200);
+    // In-app navigation (as the browser's back/forward does): the Output tab stays, its stream changes.
+    await page.evaluate(() => {
+      window.history.pushState({}, '', '/admin/standalone/other/output');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect(page.getByLabel('HTTP MPEG-TS publish url')).toHaveValue(/\/other\/mpegts/);
+    await expect(block).toHaveAttribute('data-status', 'idle');
+    await expect(block.getByRole('alert')).toHaveCount(0);
+    const publishedVia = async () => {
+      const config = (await (await server.api('/flussonic/api/read_config')).json()) as {
+        streams: Record<string, { stats?: { published_via?: string } }>;
+      };
+      return config.streams.cam?.stats?.published_via;
+    };
+    await expect.poll(publishedVia, { timeout: 15_000 }).toBeUndefined();
   });
 
   test('shows the server refusing the publish', async ({ page, server }) => {
