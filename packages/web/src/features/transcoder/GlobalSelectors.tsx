@@ -3,15 +3,14 @@ import { useCallback } from 'react';
 import type { LiveState } from '../../api/live-state.js';
 import { useLive } from '../../api/use-live.js';
 import { useServerInfo } from '../../api/server-info.js';
+import { OptionSelect } from './OptionSelect.js';
 import { DEINTERLACE_MODES, NVENC_DEINTERLACE_MODES } from './transcoder-constants.js';
 import { deviceIds, hardwareOptions, hasEncodedTrack, leaveHardware } from './transcoder-model.js';
 import type { TranscoderAccess } from './use-transcoder.js';
 
-const DEFAULT = { value: '', label: 'default' };
-
 /** A legacy deinterlace true/false reads as on/off. */
 const deinterlaceText = (value: string | boolean | undefined) =>
-  value === true ? 'on' : value === false ? 'off' : (value ?? '');
+  value === true ? 'on' : value === false ? 'off' : value;
 
 /** The hardware the server holds for the stream (offered even when no such device is found). */
 function useSavedHardware(name: string): string | undefined {
@@ -33,13 +32,9 @@ export function GlobalSelectors({ name, transcoder }: { name: string; transcoder
   const { value, setAt, replace } = transcoder;
   const hw = value?.global?.hw ?? 'cpu';
   const disabled = !hasEncodedTrack(value);
-  const modes = hw === 'nvenc' ? [...DEINTERLACE_MODES, ...NVENC_DEINTERLACE_MODES] : [...DEINTERLACE_MODES];
+  const modes: string[] =
+    hw === 'nvenc' ? [...DEINTERLACE_MODES, ...NVENC_DEINTERLACE_MODES] : [...DEINTERLACE_MODES];
   const deinterlace = deinterlaceText(value?.decoder?.deinterlace);
-  if (deinterlace !== '' && !modes.includes(deinterlace as (typeof modes)[number]))
-    modes.push(deinterlace as (typeof modes)[number]);
-  const ids = deviceIds(devices, hw);
-  const deviceid = value?.global?.deviceid;
-  if (deviceid !== undefined && !ids.includes(deviceid)) ids.push(deviceid);
 
   return (
     <Group gap="md" align="flex-end">
@@ -57,24 +52,19 @@ export function GlobalSelectors({ name, transcoder }: { name: string; transcoder
           }
         }}
       />
-      <NativeSelect
+      <OptionSelect
         label="Deinterlace mode"
-        aria-label="Deinterlace mode"
         disabled={disabled}
-        data={[DEFAULT, ...modes]}
+        options={modes}
         value={deinterlace}
-        onChange={(event) => setAt(['decoder', 'deinterlace'], event.currentTarget.value || null)}
+        onChange={(mode) => setAt(['decoder', 'deinterlace'], mode)}
       />
-      <NativeSelect
+      <OptionSelect
         label="Device ID"
-        aria-label="Device ID"
         disabled={disabled}
-        data={[DEFAULT, ...ids.map(String)]}
-        value={deviceid === undefined ? '' : String(deviceid)}
-        onChange={(event) => {
-          const text = event.currentTarget.value;
-          setAt(['global', 'deviceid'], text === '' ? null : Number(text));
-        }}
+        options={deviceIds(devices, hw)}
+        value={value?.global?.deviceid}
+        onChange={(id) => setAt(['global', 'deviceid'], id)}
       />
       <Switch
         label="Seamless switch"

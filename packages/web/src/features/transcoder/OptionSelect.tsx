@@ -27,6 +27,7 @@ export function OptionSelect<T extends string | number>({
   optionLabel = String,
 }: OptionSelectProps<T>) {
   const shown = value === undefined || options.includes(value) ? options : [...options, value];
+  // An empty numeric list (no devices) offers nothing to parse, so its type does not matter.
   const numeric = typeof (shown[0] ?? '') === 'number';
   return (
     <NativeSelect

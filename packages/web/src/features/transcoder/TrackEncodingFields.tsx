@@ -82,10 +82,14 @@ export function TrackEncodingFields({ errorId, track, hw, set, replaceTrack }: T
         aria-label="Frames in GOP"
         placeholder="auto"
         inputMode="numeric"
-        value={track.g ?? null}
+        // g is what this console writes; gop, the other name, is shown when g is absent and replaced.
+        value={track.g ?? track.gop ?? null}
         format={formatCount}
         parse={parsePositive}
-        onCommit={(v) => set('g', v)}
+        onCommit={(v) => {
+          const { g: _g, gop: _gop, ...rest } = track;
+          replaceTrack(v === null ? rest : { ...rest, g: v });
+        }}
         filter={numberChars}
         w={150}
       />
