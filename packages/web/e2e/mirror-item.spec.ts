@@ -94,4 +94,8 @@ test('the mirror page edits overview, input, process and output, each saved unde
   // Auth: the shared tab, saved under the mirror.
   await tabs.getByRole('link', { name: 'Auth', exact: true }).click();
   await expect(page.getByTestId('media-auth')).toBeVisible();
+  await form.field('Allowed domains').fill('example.com');
+  await form.field('Allowed domains').blur();
+  await form.saveAndWait();
+  await expectConfigFile(server.configPath, (t) => t.includes('    domains example.com;'));
 });
