@@ -11,8 +11,8 @@ const VIDEO_PT = 96;
 const AUDIO_PT = 111;
 /** Until ffmpeg writes its first output, the browser is asked for a keyframe this often. */
 const KEYFRAME_ASK_MS = 1000;
-/** A peer that has not connected by then is given up. */
-const CONNECT_TIMEOUT_MS = 15_000;
+/** A publish with no media out of ffmpeg by then (not connected, nothing sent) is given up. */
+const START_TIMEOUT_MS = 20_000;
 
 export interface WebrtcPublishOptions {
   /**
@@ -23,7 +23,7 @@ export interface WebrtcPublishOptions {
   acquire: () => PublishAnswer | Promise<PublishAnswer>;
   ffmpegPath: string;
   env: NodeJS.ProcessEnv;
-  /** Lines for the stream's log (ffmpeg's, and why the publish ended). */
+  /** Lines for the server's log (ffmpeg's errors). */
   log: (line: string) => void;
   /** Called once when the publish ends, whatever ended it; `refused` when the stream did not take it. */
   onEnd: (reason: string, refused: boolean) => void;
@@ -61,7 +61,7 @@ export class WebrtcPublish {
   private udp: Socket | undefined;
   private ffmpeg: Supervisor | undefined;
   private keyframeTimer: NodeJS.Timeout | undefined;
-  private connectTimer: NodeJS.Timeout | undefined;
+  private startTimer: NodeJS.Timeout | undefined;
   private videoSsrc: number | undefined;
   private outputSeen = false;
   private sink: PublishSink | undefined;
@@ -79,7 +79,6 @@ export class WebrtcPublish {
       });
     });
     this.pc.connectionStateChange.subscribe((state) => {
-      if (state === 'connected') clearTimeout(this.connectTimer);
       if (state === 'failed' || state === 'closed') this.end(`peer connection ${state}`);
     });
   }
@@ -94,7 +93,9 @@ export class WebrtcPublish {
     const sdp = this.pc.localDescription?.sdp;
     if (!sdp) throw new Error('no local description');
     await this.startForwarding(kinds);
-    this.connectTimer = setTimeout(() => this.end('the browser did not connect'), CONNECT_TIMEOUT_MS);
+    // The socket may have closed meanwhile: nothing may be left running.
+    if (this.ended) throw new Error('the publish ended while answering');
+    this.startTimer = setTimeout(() => this.end('no media from the browser'), START_TIMEOUT_MS);
     return sdp;
   }
 
@@ -116,6 +117,7 @@ export class WebrtcPublish {
 
   private async startForwarding(kinds: Set<string>): Promise<void> {
     const ports = await freeRtpPorts(kinds.size);
+    if (this.ended) return;
     const tracks: RtpTrack[] = [];
     const portOf = new Map<string, number>();
     if (kinds.has('video')) {
@@ -175,7 +177,8 @@ export class WebrtcPublish {
       // ffmpeg's errors only: its info lines for every publish would flood the server log.
       onLine: (line) => /\[(error|fatal)\]/.test(line) && this.options.log(line),
       onStateChange: (to) => {
-        if (to === 'finished' || to === 'failed' || to === 'killed') this.end(`ffmpeg ${to}`);
+        if (to !== 'finished' && to !== 'failed' && to !== 'killed') return;
+        this.end(`ffmpeg ${to}${ffmpeg.status().lastError ? `: ${ffmpeg.status().lastError}` : ''}`);
       },
     });
     ffmpeg.start();
@@ -190,21 +193,27 @@ export class WebrtcPublish {
     this.held.push(chunk);
     if (this.outputSeen) return;
     this.outputSeen = true;
-    void Promise.resolve(this.options.acquire()).then((answer) => {
-      if ('refused' in answer) return this.end(answer.refused, true);
-      if (this.ended) return answer.end();
-      this.sink = answer;
-      answer.attach?.(() => this.end('disconnected by the server'));
-      for (const held of this.held) answer.write(held);
-      this.held = [];
-    });
+    clearTimeout(this.startTimer);
+    Promise.resolve()
+      .then(() => this.options.acquire())
+      .then(
+        (answer) => {
+          if ('refused' in answer) return this.end(answer.refused, true);
+          if (this.ended) return answer.end();
+          this.sink = answer;
+          answer.attach?.(() => this.end('disconnected by the server'));
+          for (const held of this.held) answer.write(held);
+          this.held = [];
+        },
+        (error: Error) => this.end(`publish failed: ${error.message}`),
+      );
   }
 
   private end(reason: string, refused = false): void {
     if (this.ended) return;
     this.ended = true;
     clearInterval(this.keyframeTimer);
-    clearTimeout(this.connectTimer);
+    clearTimeout(this.startTimer);
     this.sink?.end();
     this.held = [];
     this.udp?.close();
