@@ -10,6 +10,7 @@ import { masterPlaylist } from '../media/hls-playlist.js';
 import { PacketBus } from '../media/packet-bus.js';
 import type { SegmenterOptions } from '../media/hls-segmenter.js';
 import { logoFileOf } from './logo-store.js';
+import { TS_CLOCK, tsDiff } from '../media/ts-packet.js';
 import { SpeedMeter } from './speed-meter.js';
 import { variantUri } from './variant-path.js';
 
@@ -22,6 +23,8 @@ export interface TranscoderContext {
 
 /** Below this speed, sustained over the meter's window, the transcoder can't hold real time. */
 export const REAL_TIME_SPEED = 0.95;
+/** The window speeds are measured over. */
+const SPEED_WINDOW_MS = 10_000;
 /** Input held for a transcoder that is behind; past it input is dropped rather than memory grown. */
 const MAX_STDIN_BACKLOG_BYTES = 32 * 1024 * 1024;
 /** How long to wait for the source's video size before starting without it. */
@@ -43,7 +46,8 @@ export class StreamTranscoder {
   readonly variants: Variant[];
   private supervisor: Supervisor | undefined;
   private readonly unsubscribe: () => void;
-  private readonly meter = new SpeedMeter();
+  private readonly meter = new SpeedMeter(SPEED_WINDOW_MS);
+  private inputSamples: { wallMs: number; dts: number }[] = [];
   private readonly waitingSince = Date.now();
   private slow: number | undefined;
   private droppedBytes = 0;
@@ -82,19 +86,47 @@ export class StreamTranscoder {
     return undefined;
   }
 
-  /** Called each second: notices a transcoder falling behind, or catching up again. */
+  /**
+   * Called each second: notices a transcoder falling behind, or catching up again. Its speed is
+   * taken relative to the input's: a source that stalls (its own error) slows the output too, and
+   * that is no fault of the transcoder.
+   */
   maintain(nowMs: number): void {
     if (!this.running) return;
     const speed = this.meter.speed(nowMs);
-    if (speed === undefined) return;
-    if (speed < REAL_TIME_SPEED) {
+    const input = this.inputSpeed(nowMs);
+    if (speed === undefined || input === undefined || input < 0.5) {
+      this.slow = undefined;
+      return;
+    }
+    const relative = speed / Math.min(1, input);
+    if (relative < REAL_TIME_SPEED) {
       if (this.slow === undefined)
-        this.note(`transcoder can't hold real time: ${speed.toFixed(2)}x over the last 10 s`);
-      this.slow = speed;
+        this.note(`transcoder can't hold real time: ${relative.toFixed(2)}x over the last 10 s`);
+      this.slow = relative;
     } else if (this.slow !== undefined) {
       this.slow = undefined;
-      this.note(`transcoder holds real time again: ${speed.toFixed(2)}x`);
+      this.note(`transcoder holds real time again: ${relative.toFixed(2)}x`);
     }
+  }
+
+  /** Media seconds the source delivered per wall second, over the meter's window (its DTS each second). */
+  private inputSpeed(nowMs: number): number | undefined {
+    const dts = this.source.demux.lastDts;
+    if (dts === undefined) return undefined;
+    const samples = this.inputSamples;
+    samples.push({ wallMs: nowMs, dts });
+    while (samples.length > 2 && samples[1]!.wallMs <= nowMs - SPEED_WINDOW_MS) samples.shift();
+    const first = samples[0]!;
+    const span = nowMs - first.wallMs;
+    if (span < SPEED_WINDOW_MS * 0.8) return undefined;
+    const speed = tsDiff(dts, first.dts) / TS_CLOCK / (span / 1000);
+    // A jump either way is a source switch or restart: start the window over.
+    if (speed < 0 || speed > 3) {
+      this.inputSamples = [samples[samples.length - 1]!];
+      return undefined;
+    }
+    return speed;
   }
 
   /** The master playlist: a variant per video track, or undefined while none has a segment. */
@@ -217,6 +249,7 @@ export class StreamTranscoder {
       onStateChange: (to) => {
         if (to !== 'running') return;
         this.meter.reset();
+        this.inputSamples = [];
         this.slow = undefined;
         // A restarted ffmpeg starts a new timeline in every output.
         if (spawned++ > 0)
