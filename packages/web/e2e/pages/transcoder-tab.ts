@@ -42,12 +42,10 @@ export class TranscoderTab {
     await this.page.getByRole('menuitem', { name: label }).click();
   }
 
-  /** Types into a field and expects its message beside it (or none). */
+  /** Types into a field and expects its message under it (the input is described by it), or none. */
   async expectMessage(field: Locator, text: string, message: string | null): Promise<void> {
     await field.fill(text);
-    const error = field.locator('xpath=ancestor::div[contains(@class,"mantine-InputWrapper-root")][1]');
-    if (message === null) await expect(error.locator('.mantine-InputWrapper-error')).toHaveCount(0);
-    else await expect(error.getByText(message, { exact: true })).toBeVisible();
+    await expect(field).toHaveAccessibleDescription(message ?? '');
   }
 
   async saveAndWait(): Promise<void> {

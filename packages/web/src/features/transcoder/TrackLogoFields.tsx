@@ -44,7 +44,8 @@ export function TrackLogoFields({
   const names = Object.keys(logos).sort();
   const chosen = logo?.path.startsWith('@') ? logo.path.slice(1) : '';
   const corner = cornerOf(logo) ?? '';
-  const unused = chosen !== '' && (logos[chosen]?.streams.length ?? 0) === 0 && chosen in logos;
+  // Spec 001 §7: Delete only for a logo no stream uses.
+  const unused = logos[chosen]?.streams.length === 0;
 
   return (
     <Group gap="md" align="flex-end">
