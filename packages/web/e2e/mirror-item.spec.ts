@@ -99,3 +99,17 @@ test('the mirror page edits overview, input, process and output, each saved unde
   await form.saveAndWait();
   await expectConfigFile(server.configPath, (t) => t.includes('    domains example.com;'));
 });
+
+test('a mirrored page stays empty while no mirror lists the stream; an unknown mirror page too', async ({
+  page,
+  server,
+}) => {
+  const origins = new OriginServers(page);
+  await page.goto(`${server.url}/admin/mirrored/nope`);
+  // The config is loaded: the mirror is listed beside the page.
+  await expect(origins.head(`${A}, ${B}`)).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'mirrored tabs' })).toHaveCount(0);
+  await page.goto(`${server.url}/admin/mirror/7`);
+  await expect(origins.head(`${A}, ${B}`)).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'mirror tabs' })).toHaveCount(0);
+});
