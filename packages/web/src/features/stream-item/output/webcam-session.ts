@@ -29,6 +29,9 @@ export class WebcamSession {
   ) {}
 
   async start(): Promise<void> {
+    // Browsers give pages the camera only in a secure context (HTTPS, or localhost).
+    if (!(navigator.mediaDevices as MediaDevices | undefined))
+      return this.end('The camera is available only over HTTPS or on localhost');
     let media: MediaStream;
     try {
       media = await navigator.mediaDevices.getUserMedia({
