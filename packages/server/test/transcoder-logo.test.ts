@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { LOGO_CORNERS, type LogoList } from '@sluice/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningServer, startServer, waitFor } from './harness.js';
+import { basicAuth, minimalConfig, type RunningServer, startServer, waitFor } from './harness.js';
 import { getText, modifyConfig, streamStats } from './media-helpers.js';
 import { firstFrameRgb, makePng, variantSegments } from './transcoder-helpers.js';
 
@@ -19,7 +19,7 @@ describe('transcoder logos', () => {
   const errorOf = async (response: Response) => ((await response.json()) as { error: string }).error;
 
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer({ config: `${minimalConfig}view_auth viewer view-pw;\n` });
   });
   afterAll(() => server?.cleanup());
 
@@ -57,7 +57,13 @@ describe('transcoder logos', () => {
     expect(await readdir(join(server.dir, 'logos'))).toEqual(['corner.png']);
   });
 
-  it('answers nothing without credentials', async () => {
+  it('answers nothing without credentials, and only reads with view credentials', async () => {
+    const viewer = { authorization: basicAuth('viewer', 'view-pw') };
+    expect((await server.api('/flussonic/api/logo/corner.png', { headers: viewer })).status).toBe(200);
+    expect((await put('other.png', white, viewer)).status).toBe(403);
+    expect(
+      (await server.api('/flussonic/api/logo/corner.png', { method: 'DELETE', headers: viewer })).status,
+    ).toBe(403);
     const anonymous = { authorization: 'Basic ' + Buffer.from('nobody:wrong').toString('base64') };
     expect((await fetch(`${server.url}/flussonic/api/logo`)).status).toBe(401);
     expect((await fetch(`${server.url}/flussonic/api/logo/corner.png`)).status).toBe(401);

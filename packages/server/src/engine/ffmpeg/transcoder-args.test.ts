@@ -238,7 +238,7 @@ describe('transcoderArgs on hardware (argv only: no such device here)', () => {
       plan({
         global: { hw: 'qsv', deviceid: 0 },
         decoder: { deinterlace: 'on' },
-        video: { '0': { ...track, codec: 'hevc' } },
+        video: { '0': { ...track, codec: 'hevc', profile: 'main', level: '4.1' } },
       }),
     );
     expect(args).toEqual([
@@ -249,8 +249,9 @@ describe('transcoderArgs on hardware (argv only: no such device here)', () => {
       '-filter_complex',
       '[0:v:0]yadif=mode=send_frame:parity=auto:deint=interlaced,scale=w=-2:h=720,format=yuv420p[v0]',
       ...['-map', '[v0]', '-c:v:0', 'hevc_qsv', '-b:v:0', '2000000', '-maxrate:v:0', '2000000'],
-      ...['-bufsize:v:0', '2000000', '-preset:v:0', 'veryfast'],
-      ...['-force_key_frames:v:0', 'expr:gte(t,n_forced*2)'],
+      ...['-bufsize:v:0', '2000000', '-preset:v:0', 'veryfast', '-profile:v:0', 'main'],
+      // HEVC level 4.1 is general_level_idc 123.
+      ...['-level:v:0', '123', '-force_key_frames:v:0', 'expr:gte(t,n_forced*2)'],
       ...['-map', '0:a:0', '-c:a', 'aac', '-b:a', '64000'],
       ...['-program', 'program_num=1:title=v1:st=0:st=1'],
       ...out,

@@ -119,8 +119,12 @@ function profileLevelArgs(encoder: string, s: string, track: VideoTrack): string
     return out;
   }
   if (track.profile) out.push(`-profile${s}`, track.profile);
-  // libx265 takes its level in x265-params; the others read -level.
-  if (track.level && encoder !== 'libx265') out.push(`-level${s}`, track.level);
+  if (!track.level) return out;
+  // Quick Sync reads the generic integer level: the standards' level_idc (H.264: 10 x level,
+  // HEVC: 30 x level); libx264 and NVENC take the level's name; libx265 takes it in x265-params.
+  if (encoder === 'h264_qsv') out.push(`-level${s}`, String(Math.round(Number(track.level) * 10)));
+  else if (encoder === 'hevc_qsv') out.push(`-level${s}`, String(Math.round(Number(track.level) * 30)));
+  else if (encoder !== 'libx265') out.push(`-level${s}`, track.level);
   return out;
 }
 
