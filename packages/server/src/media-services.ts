@@ -51,6 +51,7 @@ export async function startMedia(options: MediaOptions) {
   // Play authorization, DRM, the session log and history (the data folder is the config's).
   const access = new AccessServices(dirname(options.configPath), log, () => view.snapshot);
   const clients = new ClientSessions(undefined, access.sessionHooks);
+  access.watch(clients);
   const traffic = new TrafficHistory();
   const engine = new Engine({
     view,

@@ -99,6 +99,18 @@ describe('play authorization: custom backend', () => {
     );
   });
 
+  it('a restriction added while a player is on ends its session', async () => {
+    const response = await fetch(`${server.url}/demo/mpegts?token=ts-good`);
+    expect(response.status).toBe(200);
+    const reader = response.body!.getReader();
+    expect((await reader.read()).done).toBe(false);
+    await modifyConfig(server, { streams: { demo: { auth: { domains: ['tv.example.com'] } } } });
+    // Checked again within 10 s: the connection is ended.
+    await waitFor(async () => (await reader.read()).done, 25_000);
+    expect(server.output()).toMatch(/of demo \(mpegts, 127\.0\.0\.1\) ended: allowed domains are set/);
+    await modifyConfig(server, { streams: { demo: { auth: { domains: null } } } });
+  });
+
   it('a backend that is down denies, and the reason is logged', async () => {
     await modifyConfig(server, { streams: { demo: { auth: { url: 'http://127.0.0.1:9/down' } } } });
     expect((await getText(`${server.url}/demo/video.m3u8?token=good`)).status).toBe(403);

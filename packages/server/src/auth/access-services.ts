@@ -9,6 +9,7 @@ import type { TrafficHistory } from '../pulse/traffic-history.js';
 import type { Logger } from '../support/log.js';
 import { GeoIp } from './geoip.js';
 import { PlayAuth } from './play-auth.js';
+import { Revalidator } from './revalidator.js';
 import { ServerSecret } from './server-secret.js';
 
 /** The session log's folder when the config names none: next to the config file. */
@@ -25,6 +26,7 @@ export class AccessServices {
   readonly drm: HlsDrm;
   private config: Config = {};
   private sessionLog: SessionLog | undefined;
+  private revalidator: Revalidator | undefined;
 
   constructor(
     private readonly dataDir: string,
@@ -67,6 +69,11 @@ export class AccessServices {
     }
   }
 
+  /** Open sessions are checked against play authorization again, every 10 s (auth/revalidator.ts). */
+  watch(clients: ClientSessions): void {
+    this.revalidator ??= new Revalidator(this.auth, clients, this.log);
+  }
+
   history(traffic: TrafficHistory, clients: ClientSessions) {
     return historyHandler({
       log: () => this.sessionLog,
@@ -76,6 +83,7 @@ export class AccessServices {
   }
 
   close(): void {
+    this.revalidator?.stop();
     this.sessionLog?.close();
     this.sessionLog = undefined;
   }

@@ -101,7 +101,7 @@ export class PlayAuth {
       if (answer.answer === 'deny') return deny('the auth backend denied', answer.ttlMs);
       problem(answer.problem);
       // A backend that fails is asked again soon rather than after the full answer time.
-      return deny(`the auth backend gave no answer (${answer.problem})`, 5000);
+      return { ...deny(`the auth backend gave no answer (${answer.problem})`, 5000), failed: true };
     });
   }
 

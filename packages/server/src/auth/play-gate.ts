@@ -12,6 +12,14 @@ export function whenReady<T>(value: MaybePromise<T>, then: (value: T) => void): 
   else then(value);
 }
 
+/** Sessions let in by the admin token or a cluster proof: not checked again. */
+const privileged = new WeakSet<ClientSession>();
+/** The Referer each session came with, for checking it again (allowed domains). */
+const referers = new WeakMap<ClientSession, string>();
+
+export const isPrivileged = (session: ClientSession): boolean => privileged.has(session);
+export const refererOf = (session: ClientSession): string | undefined => referers.get(session);
+
 /**
  * Play authorization, then the session: what every playback path (delivery/playback.ts, the DASH
  * and RTMP players) calls before it sends a byte. A denied request gets `{refused}` and no session;
@@ -44,10 +52,14 @@ export function authorizedSession(
   });
   const open = (d: Decision): SessionOrRefusal => {
     if (!d.allow) return { refused: `access denied: ${d.reason}` };
-    return sessions.open(identity, Date.now(), d.admin ? undefined : maxSessions, {
+    const session = sessions.open(identity, Date.now(), d.admin ? undefined : maxSessions, {
       id: sessionId,
       userId: d.userId,
     });
+    if ('refused' in session) return session;
+    if (d.admin) privileged.add(session);
+    if (who.referer && !referers.has(session)) referers.set(session, who.referer);
+    return session;
   };
   return decision instanceof Promise ? decision.then(open) : open(decision);
 }

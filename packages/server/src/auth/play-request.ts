@@ -20,7 +20,8 @@ export interface PlayRequest {
 
 /** An allow carries what the backend told about the viewer; a deny, why (logged, and sent with the 403). */
 export type Verdict =
-  { allow: true; userId?: string; ttlMs?: number } | { allow: false; reason: string; ttlMs?: number };
+  | { allow: true; userId?: string; ttlMs?: number }
+  | { allow: false; reason: string; ttlMs?: number; failed?: boolean };
 
 export const allow = (extra: { userId?: string; ttlMs?: number } = {}): Verdict => ({
   allow: true,

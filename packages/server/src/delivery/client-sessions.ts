@@ -125,13 +125,17 @@ export class ClientSessions implements ClientCounter {
     this.out.add(bytes, nowMs);
   }
 
-  /** close_sessions: ends these sessions; their players are refused until they give up. Returns how many were found. */
-  close(ids: readonly string[], nowMs: number): number {
+  /**
+   * close_sessions: ends these sessions; their players are refused until they give up. Returns how
+   * many were found. With `refuse` false (play authorization withdrawn) a player's next request is
+   * a new session, asked about again.
+   */
+  close(ids: readonly string[], nowMs: number, refuse = true): number {
     let closed = 0;
     for (const id of ids) {
       const session = this.byId.get(id);
       if (!session) continue;
-      this.refused.set(keyOf(session), nowMs);
+      if (refuse) this.refused.set(keyOf(session), nowMs);
       this.remove(session);
       closed++;
     }
@@ -144,6 +148,11 @@ export class ClientSessions implements ClientCounter {
 
   list(stream: string): ClientSession[] {
     return [...(this.streams.get(stream)?.sessions ?? [])];
+  }
+
+  /** Every open session (play authorization checks them again: auth/revalidator.ts). */
+  all(): ClientSession[] {
+    return [...this.byId.values()];
   }
 
   figures(stream: string, nowMs: number): ClientFigures {
