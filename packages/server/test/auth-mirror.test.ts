@@ -21,7 +21,7 @@ describe('play authorization across a mirror', () => {
           `stream a {\n  url test://?size=160x120&bitrate=150;\n  static true;\n  auth {\n    url auth://closed;\n  }\n}\n`,
       }),
       startServer({
-        config: `${minimalConfig}auth_backend gate {\n  allow token m-ok;\n}\n`,
+        config: `${minimalConfig}auth_backend gate {\n  allow token m-ok m-two;\n}\n`,
       }),
     ]);
   });
@@ -33,12 +33,14 @@ describe('play authorization across a mirror', () => {
     await waitFor(async () => (await getText(`${origin.url}/a/video.m3u8`)).status === 403, 20_000);
     expect((await getText(`${origin.url}/a/mpegts`)).text).toMatch(/^access denied: auth backend closed/);
     await modifyConfig(mirror, {
-      sources: { '-1': { urls: [origin.url], cluster_key: KEY, auth: { url: 'auth://gate' } } },
+      sources: {
+        '-1': { urls: [origin.url], cluster_key: KEY, auth: { url: 'auth://gate', max_sessions: 1 } },
+      },
     });
     await waitFor(async () => (await mirrorView(mirror)).streams.a?.stats.alive, 25_000);
   });
 
-  it("the mirror's viewers are checked by the mirror's auth", async () => {
+  it("the mirror's viewers are checked by the mirror's auth and max_sessions", async () => {
     const allowed = await waitFor(async () => {
       const r = await getText(`${mirror.url}/a/video.m3u8?token=m-ok`);
       return r.status === 200 ? r : undefined;
@@ -49,5 +51,8 @@ describe('play authorization across a mirror', () => {
       status: 403,
       text: 'access denied: auth backend gate: no rule allowed it and allow_default is off\n',
     });
+    const second = await getText(`${mirror.url}/a/video.m3u8?token=m-two`);
+    expect(second.status).toBe(403);
+    expect(second.text).toMatch(/max_sessions/);
   });
 });

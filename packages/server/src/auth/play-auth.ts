@@ -36,6 +36,11 @@ export class PlayAuth {
 
   constructor(private readonly deps: PlayAuthDeps) {}
 
+  /** auth.max_sessions of whatever governs the stream (a mirrored stream's spec does not carry it). */
+  maxSessions(name: string): number | undefined {
+    return authFor(this.deps.config(), name, this.deps.mirrorOf)?.max_sessions;
+  }
+
   /** Answers at once when no backend needs asking (and for cached answers). */
   check(request: Omit<PlayRequest, 'country'>): Decision | Promise<Decision> {
     if (this.deps.isAdminToken(request.token)) return { allow: true, admin: true };

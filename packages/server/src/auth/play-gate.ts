@@ -52,7 +52,8 @@ export function authorizedSession(
   });
   const open = (d: Decision): SessionOrRefusal => {
     if (!d.allow) return { refused: `access denied: ${d.reason}` };
-    const session = sessions.open(identity, Date.now(), d.admin ? undefined : maxSessions, {
+    const limit = d.admin ? undefined : (maxSessions ?? auth.maxSessions(who.stream));
+    const session = sessions.open(identity, Date.now(), limit, {
       id: sessionId,
       userId: d.userId,
     });
