@@ -24,13 +24,15 @@ export type Decision = Verdict & { admin?: boolean };
 
 /**
  * The one place play (and publish) authorization is decided, for every playback path: HLS,
- * MPEG-TS, DASH, RTMP play and RTMP publish. The rules, in order (docs/api.md "Play authorization"):
+ * MPEG-TS, DASH, RTMP play, previews, and RTMP and WebRTC publish. The rules, in order (docs/api.md "Play authorization"):
  * the admin token; allowed domains (Referer host); allowed or disallowed countries; then the auth
  * url (custom HTTP backend, auth://NAME, securetoken://SECRET). max_sessions is counted where the
  * session opens (delivery/client-sessions.ts).
  */
 export class PlayAuth {
   private readonly cache = new DecisionCache();
+  /** Backend questions under way, so requests arriving together ask once. */
+  private readonly asking = new Map<string, Promise<Verdict>>();
   /** Cluster proofs already used: each lets one request through. */
   private readonly nonces = new NonceMemory();
 
@@ -69,12 +71,17 @@ export class PlayAuth {
     const key = cacheKey(full);
     const cached = this.cache.get(key, settings, now);
     if (cached) return cached;
+    const pending = this.asking.get(key);
+    if (pending) return pending;
     const answer = this.ask(url, full, settings.extra ?? {});
     if (!(answer instanceof Promise)) return this.logged(full, answer);
-    return answer.then((verdict) => {
+    const decided = answer.then((verdict) => {
+      this.asking.delete(key);
       this.cache.set(key, settings, verdict, Date.now());
       return this.logged(full, verdict);
     });
+    this.asking.set(key, decided);
+    return decided;
   }
 
   private ask(
