@@ -29,7 +29,14 @@ describe('play authorization: WebRTC publish', () => {
 
   it('refuses a publisher the backend denies, takes the one it allows', async () => {
     const denied = await publish('live/web?token=pub-bad');
-    expect(await denied.closed).toBe(1008);
+    const code = await denied.closed;
+    // On failure, say what the server did with the publish.
+    const said = server
+      .output()
+      .split('\n')
+      .filter((l) => l.includes('live/web'))
+      .join('\n');
+    expect(code, `${JSON.stringify(denied.replies.at(-1))}\n${said}`).toBe(1008);
     expect(denied.replies.at(-1)).toEqual({
       type: 'error',
       message: 'access denied: the auth backend denied',
