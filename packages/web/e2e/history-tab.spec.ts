@@ -1,12 +1,20 @@
 import type { HistorySession } from '@sluice/api';
 import { expect, type Page } from '@playwright/test';
-import type { RunningServer } from '../../server/test/harness.js';
+import { freePort, type RunningServer } from '../../server/test/harness.js';
+import { rtmpPublisher } from '../../server/test/media-helpers.js';
 import { minimalConfig, test } from './fixtures.js';
 import { ConsoleShell } from './pages/console-shell.js';
 
 /** Plays the stream's MPEG-TS until `bytes` arrived, then hangs up: one closed session in the log. */
-async function playAndClose(server: RunningServer, token: string, bytes: number): Promise<void> {
-  const response = await fetch(`${server.url}/demo/mpegts?token=${token}`);
+async function playAndClose(
+  server: RunningServer,
+  token: string,
+  bytes: number,
+  name = 'demo',
+): Promise<void> {
+  // Aborting closes the connection at once; cancelling the body alone may leave the socket open a while.
+  const player = new AbortController();
+  const response = await fetch(`${server.url}/${name}/mpegts?token=${token}`, { signal: player.signal });
   expect(response.ok).toBe(true);
   const reader = response.body!.getReader();
   let received = 0;
@@ -15,12 +23,18 @@ async function playAndClose(server: RunningServer, token: string, bytes: number)
     if (done) break;
     received += value.length;
   }
-  await reader.cancel();
+  player.abort();
   expect(received).toBeGreaterThanOrEqual(bytes);
 }
 
-async function loggedSessions(server: RunningServer): Promise<HistorySession[]> {
-  const response = await server.api('/flussonic/api/history?media=demo');
+/**
+ * A session ends, and is logged, once its client has been quiet for 20 s (the server's idle sweep:
+ * one session spans a player's many requests), so waiting for the log takes that long and more.
+ */
+const SESSION_END_MS = 45_000;
+
+async function loggedSessions(server: RunningServer, media = 'demo'): Promise<HistorySession[]> {
+  const response = await server.api(`/flussonic/api/history?media=${encodeURIComponent(media)}`);
   return response.ok ? ((await response.json()) as { sessions: HistorySession[] }).sessions : [];
 }
 
@@ -38,6 +52,7 @@ test.describe('history tab', () => {
     page,
     server,
   }) => {
+    test.setTimeout(120_000);
     await expect
       .poll(async () => (await fetch(`${server.url}/demo/mpegts`, { method: 'HEAD' })).status, {
         timeout: 30_000,
@@ -45,16 +60,27 @@ test.describe('history tab', () => {
       .toBe(200);
     await playAndClose(server, 'small', 20_000);
     await playAndClose(server, 'large', 200_000);
+    // Once the later players' sessions are in the log, so is the earlier probe's: the log stays as it is.
     await expect
-      .poll(async () => (await loggedSessions(server)).length, { timeout: 20_000 })
-      .toBeGreaterThanOrEqual(2);
+      .poll(
+        async () =>
+          (await loggedSessions(server))
+            .map((s) => s.token)
+            .filter((t) => t !== null)
+            .sort(),
+        {
+          timeout: SESSION_END_MS,
+        },
+      )
+      .toEqual(['large', 'small']);
+    const logged = await loggedSessions(server);
 
     await new ConsoleShell(page, server.url).rememberLogin();
     await page.goto(`${server.url}/admin/standalone/demo/history`);
     const sessions = page.getByRole('table', { name: 'history sessions' });
-    await expect(sessions.getByRole('row', { name: /history session/ })).toHaveCount(
-      (await loggedSessions(server)).length,
-    );
+    await expect(sessions.getByRole('row', { name: /history session/ })).toHaveCount(logged.length);
+    for (const session of logged)
+      await expect(page.getByLabel(`history session ${session.id}`)).toBeVisible();
     const row = sessions.getByRole('row', { name: /history session/ }).first();
     await expect(row.getByRole('cell', { name: 'mpegts', exact: true })).toBeVisible();
     await expect(row.getByRole('cell', { name: '127.0.0.1', exact: true })).toBeVisible();
@@ -85,9 +111,7 @@ test.describe('history tab', () => {
     await expect(page).toHaveURL(/report=true/);
     const report = page.getByRole('table', { name: 'history report' });
     const reportRow = report.getByRole('row', { name: 'report mpegts FR' });
-    await expect(reportRow.getByRole('cell').last()).toHaveText(
-      String((await loggedSessions(server)).length),
-    );
+    await expect(reportRow.getByRole('cell').last()).toHaveText(String(logged.length));
     await expect(sessions).toHaveCount(0);
 
     await page.getByRole('link', { name: 'Hide sessions' }).click();
@@ -101,5 +125,66 @@ test.describe('history tab', () => {
     await page.reload();
     await expect(page.getByRole('link', { name: 'Show graph' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Show sessions' })).toHaveCount(2);
+  });
+});
+
+let rtmpPort = 0;
+test.describe('location history tab', () => {
+  test.beforeAll(async () => {
+    rtmpPort = await freePort();
+  });
+  test.use({
+    // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies destructured.
+    serverConfig: async ({}, use) =>
+      use(
+        `${minimalConfig}rtmp ${rtmpPort};\nsession_log logs/sessions;\n` +
+          `stream demo {\n  url test://?size=160x90&bitrate=100;\n  static true;\n}\nlive live {\n}\n`,
+      ),
+  });
+
+  test('lists the sessions of the streams published into the location, not of others', async ({
+    page,
+    server,
+  }) => {
+    const publisher = rtmpPublisher(`rtmp://127.0.0.1:${rtmpPort}/live/cam`);
+    try {
+      await expect
+        .poll(async () => (await fetch(`${server.url}/live/cam/mpegts`, { method: 'HEAD' })).status, {
+          timeout: 30_000,
+        })
+        .toBe(200);
+      await playAndClose(server, 'cam-viewer', 20_000, 'live/cam');
+      await expect
+        .poll(async () => (await fetch(`${server.url}/demo/mpegts`, { method: 'HEAD' })).status, {
+          timeout: 30_000,
+        })
+        .toBe(200);
+      await playAndClose(server, 'demo-viewer', 20_000);
+      const logged = async (media: string, token: string) =>
+        (await loggedSessions(server, media)).some((s) => s.token === token);
+      await expect.poll(() => logged('live/cam', 'cam-viewer'), { timeout: SESSION_END_MS }).toBe(true);
+      await expect.poll(() => logged('demo', 'demo-viewer'), { timeout: SESSION_END_MS }).toBe(true);
+    } finally {
+      await publisher.stop();
+    }
+    const camSessions = await loggedSessions(server, 'live/cam');
+
+    await new ConsoleShell(page, server.url).rememberLogin();
+    await page.goto(`${server.url}/admin/location/live`);
+    await page
+      .getByRole('navigation', { name: 'location tabs' })
+      .getByRole('link', { name: 'History' })
+      .click();
+    const rows = page
+      .getByRole('table', { name: 'history sessions' })
+      .getByRole('row', { name: /history session/ });
+    await expect(rows).toHaveCount(camSessions.length);
+    for (const session of camSessions)
+      await expect(page.getByLabel(`history session ${session.id}`)).toBeVisible();
+
+    await page.getByRole('link', { name: 'Show report' }).click();
+    const report = page.getByRole('table', { name: 'history report' }).getByRole('row', { name: /^report / });
+    const counts = await report.locator('td:last-child').allInnerTexts();
+    expect(counts.map(Number).reduce((a, b) => a + b, 0)).toBe(camSessions.length);
   });
 });
