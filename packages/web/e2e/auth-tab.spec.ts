@@ -1,11 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { expect, minimalConfig, test } from './fixtures.js';
 import { ConsoleShell } from './pages/console-shell.js';
-import { expectConfigFile, StreamPage } from './pages/stream-page.js';
+import { expectConfigFile, expectPlaying, StreamPage } from './pages/stream-page.js';
 
 test.describe('auth tab', () => {
   test.use({
-    serverConfig: `${minimalConfig}stream demo {\n  url test://?size=320x180&bitrate=300;\n}\nlive cams {\n}\n`,
+    serverConfig:
+      `${minimalConfig}stream demo {\n  url test://?size=320x180&bitrate=300;\n}\nlive cams {\n}\n` +
+      // Its backend is unreachable: every viewer is refused.
+      `stream locked {\n  url test://?size=160x90&bitrate=100;\n  static true;\n  auth {\n    url http://127.0.0.1:9/check;\n  }\n}\n`,
   });
 
   test.beforeEach(async ({ page, server }) => {
@@ -23,7 +26,7 @@ test.describe('auth tab', () => {
     await expect(stream.save).toBeDisabled();
 
     await tab.getByLabel('Authentication type').selectOption('custom');
-    await tab.getByLabel('Backend URL', { exact: true }).fill('http://127.0.0.1:9/check');
+    await tab.getByLabel('Backend URL', { exact: true }).fill('http://127.0.0.1:9/demo-check');
     await tab.getByLabel('key', { exact: true }).first().fill('site');
     await tab.getByLabel('value', { exact: true }).first().fill('12');
     await tab.getByLabel('Allowed domains').fill('example.com tv.example.com');
@@ -47,13 +50,15 @@ test.describe('auth tab', () => {
     await tab.getByLabel('DRM vendor').selectOption('aes128');
     await expect(tab.getByLabel('DRM ID', { exact: true })).toHaveValue('');
     await expect(tab.getByLabel('User key', { exact: true })).toHaveCount(0);
+    // aes128 is applied by this server: no note.
+    await expect(page.getByLabel('DRM not applied')).toHaveCount(0);
     await tab.getByLabel('DRM ID', { exact: true }).fill('d2');
     await tab.getByLabel('Key server', { exact: true }).fill('http://keys.example/key');
 
     await stream.saveAndWait();
     await expectConfigFile(server.configPath, (text) => text.includes('vendor aes128'));
     const text = await readFile(server.configPath, 'utf8');
-    expect(text).toContain('url http://127.0.0.1:9/check');
+    expect(text).toContain('url http://127.0.0.1:9/demo-check');
     expect(text).toMatch(/extra\s*\{\s*site "?12"?;/);
     expect(text).toContain('domains example.com tv.example.com');
     expect(text).toContain('disallowed_countries RU BY');
@@ -67,7 +72,10 @@ test.describe('auth tab', () => {
     await tab.getByLabel('Authentication type').selectOption('none');
     await expect(tab.getByLabel('Backend URL', { exact: true })).toHaveCount(0);
     await stream.saveAndWait();
-    await expectConfigFile(server.configPath, (t) => !t.includes('127.0.0.1:9/check') && !t.includes('site'));
+    await expectConfigFile(
+      server.configPath,
+      (t) => !t.includes('127.0.0.1:9/demo-check') && !t.includes('site'),
+    );
     await page.reload();
     await expect(tab.getByLabel('Authentication type')).toHaveValue('none');
     await expect(tab.getByRole('radio', { name: 'blacklist' })).toBeChecked();
@@ -98,5 +106,20 @@ test.describe('auth tab', () => {
     await expectConfigFile(server.configPath, (t) =>
       t.includes('url http://portal.example/stalker_portal/server/api/chk_flussonic_tmp_link.php'),
     );
+  });
+
+  test('the live player plays a stream that refuses other viewers, with the admin token', async ({
+    page,
+    server,
+  }) => {
+    await expect
+      .poll(async () => (await fetch(`${server.url}/locked/index.m3u8`)).status, { timeout: 30_000 })
+      .toBe(403);
+    await page.goto(`${server.url}/admin/standalone/locked`);
+    const stream = new StreamPage(page);
+    await expectPlaying(stream.video);
+    // What the operator copies does not carry the admin token.
+    await expect(page.getByLabel('URL', { exact: true })).not.toHaveValue(/token=/);
+    await expect(page.getByLabel('HTML code')).not.toHaveValue(/token=/);
   });
 });
