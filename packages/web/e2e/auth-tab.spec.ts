@@ -26,6 +26,8 @@ test.describe('auth tab', () => {
     await expect(stream.save).toBeDisabled();
 
     await tab.getByLabel('Authentication type').selectOption('custom');
+    await expect(tab.getByText('Backend URL is required')).toBeVisible();
+    await expect(stream.save).toBeDisabled();
     await tab.getByLabel('Backend URL', { exact: true }).fill('http://127.0.0.1:9/demo-check');
     await tab.getByLabel('key', { exact: true }).first().fill('site');
     await tab.getByLabel('value', { exact: true }).first().fill('12');

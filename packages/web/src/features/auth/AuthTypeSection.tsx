@@ -3,6 +3,7 @@ import { type AuthType, SECURETOKEN_PREFIX, stalkerAuthUrl, stalkerHost } from '
 import { useState } from 'react';
 import { useEdit, useGlobal } from '../../api/use-live.js';
 import { ChangedLabel } from '../../components/ChangedLabel.js';
+import { useReportError } from '../../components/form-context.js';
 import { KeyValueEditor } from '../../components/KeyValueEditor.js';
 import { useTextDraft } from '../../components/use-text-draft.js';
 import { TextField, useConfigField } from '../global-config/global-fields.js';
@@ -11,7 +12,7 @@ import { commitFocusedDraft } from './commit-focused-draft.js';
 
 const formatText = (value: string | null | undefined) => value ?? '';
 
-/** The part of a url the operator types (a stalker host, a secure token key) around the fixed part. */
+/** The part of a url the operator types (a stalker host, a secure token key) around the fixed part; required. */
 function UrlPartField({
   path,
   label,
@@ -30,6 +31,8 @@ function UrlPartField({
     parse: fromPart,
     onCommit: field.set,
   });
+  const missing = draft.text.trim() === '' ? `${label} is required` : undefined;
+  useReportError(`required:${label}`, missing);
   return (
     <TextInput
       label={<ChangedLabel label={label} changed={field.changed} />}
@@ -37,7 +40,7 @@ function UrlPartField({
       value={draft.text}
       onChange={(event) => draft.change(event.currentTarget.value)}
       onBlur={draft.blur}
-      error={field.issue}
+      error={missing ?? field.issue}
     />
   );
 }
@@ -80,7 +83,7 @@ export function AuthTypeSection({ base, hasName }: { base: string[]; hasName: bo
       />
       {type === 'custom' && (
         <Stack gap={2}>
-          <TextField path={urlPath} label="Backend URL" />
+          <TextField path={urlPath} label="Backend URL" required />
           <Text size="xs" c="dimmed">
             An HTTP backend, or auth://NAME for an auth backend of the Auth backends page.
           </Text>
