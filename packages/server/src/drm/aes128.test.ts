@@ -33,6 +33,11 @@ describe('aes128', () => {
     ]);
   });
 
+  it("points a transcoder variant's key lines up to the stream's keys", () => {
+    const playlist = '#EXTM3U\n#EXT-X-MEDIA-SEQUENCE:5\n#EXTINF:2.000,\nseg-5.ts\n';
+    expect(withKeys(playlist, '', '../')).toContain('#EXT-X-KEY:METHOD=AES-128,URI="../key-0.key"\n#EXTINF');
+  });
+
   it('encrypts with AES-128-CBC, the IV being the sequence number', () => {
     const aes = new Aes128({ ownKey: () => Buffer.alloc(16, 7) });
     const data = Buffer.alloc(188 * 10, 0x47);
