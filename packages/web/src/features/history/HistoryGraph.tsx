@@ -7,11 +7,7 @@ import 'uplot/dist/uPlot.min.css';
 const HEIGHT_PX = 400;
 const COLORS: Record<string, string> = { input: '#228be6', output: '#40c057', clients: '#fd7e14' };
 
-export type PulseSeries = { label: string; points: [number, number][] }[];
-
-/** Whether the pulse holds any point: the graph appears only then (spec 001 §2). */
-export const hasPulseData = (series: PulseSeries | undefined): series is PulseSeries =>
-  series?.some((s) => s.points.length > 0) === true;
+import type { PulseSeries } from './pulse-data.js';
 
 /** uPlot's data: shared times (s); traffic series in bits per second (the pulse sends kbit/s), clients as counted. */
 function toData(series: PulseSeries): uPlot.AlignedData {
