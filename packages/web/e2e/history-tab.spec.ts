@@ -179,6 +179,8 @@ test.describe('location history tab', () => {
       .getByRole('table', { name: 'history sessions' })
       .getByRole('row', { name: /history session/ });
     await expect(rows).toHaveCount(camSessions.length);
+    // The pulse is per stream: a location has no graph.
+    await expect(page.getByLabel('history graph')).toHaveCount(0);
     for (const session of camSessions)
       await expect(page.getByLabel(`history session ${session.id}`)).toBeVisible();
 
