@@ -9,6 +9,7 @@ import {
   Text,
   TextInput,
   Title,
+  UnstyledButton,
 } from '@mantine/core';
 import type { AuthBackend } from '@sluice/api';
 import { useState } from 'react';
@@ -19,15 +20,9 @@ function BackendTitle({ name, onRename }: { name: string; onRename: (name: strin
   const [draft, setDraft] = useState<string>();
   if (draft === undefined)
     return (
-      <Title
-        order={4}
-        style={{ cursor: 'pointer' }}
-        title="Click to rename"
-        aria-label={`rename ${name}`}
-        onClick={() => setDraft(name)}
-      >
-        {name}
-      </Title>
+      <UnstyledButton title="Click to rename" aria-label={`rename ${name}`} onClick={() => setDraft(name)}>
+        <Title order={4}>{name}</Title>
+      </UnstyledButton>
     );
   const apply = () => {
     onRename(draft);
