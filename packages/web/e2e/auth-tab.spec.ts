@@ -6,7 +6,7 @@ import { expectConfigFile, expectPlaying, StreamPage } from './pages/stream-page
 test.describe('auth tab', () => {
   test.use({
     serverConfig:
-      `${minimalConfig}stream demo {\n  url test://?size=320x180&bitrate=300;\n}\nlive cams {\n}\n` +
+      `${minimalConfig}auth_backend paid {\n  allow token gold;\n}\nstream demo {\n  url test://?size=320x180&bitrate=300;\n}\nlive cams {\n}\n` +
       // Its backend is unreachable: every viewer is refused.
       `stream locked {\n  url test://?size=160x90&bitrate=100;\n  static true;\n  auth {\n    url http://127.0.0.1:9/check;\n  }\n}\n`,
   });
@@ -91,6 +91,13 @@ test.describe('auth tab', () => {
   }) => {
     await page.goto(`${server.url}/admin/standalone/demo/auth`);
     const tab = page.getByTestId('media-auth');
+    // custom with a named auth backend of the Auth backends page.
+    await tab.getByLabel('Authentication type').selectOption('custom');
+    await tab.getByLabel('Auth backend', { exact: true }).selectOption('paid');
+    await expect(tab.getByLabel('Backend URL', { exact: true })).toHaveValue('auth://paid');
+    await new StreamPage(page).saveAndWait();
+    await expectConfigFile(server.configPath, (t) => /stream demo \{[\s\S]*url auth:\/\/paid;/.test(t));
+
     await tab.getByLabel('Authentication type').selectOption('iptv');
     await expect(tab.getByLabel('Auth URL')).toHaveValue(`http://127.0.0.1:${server.port}/tv/auth`);
 

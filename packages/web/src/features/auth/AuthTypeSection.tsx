@@ -1,5 +1,12 @@
 import { NativeSelect, Stack, Text, TextInput } from '@mantine/core';
-import { type AuthType, SECURETOKEN_PREFIX, stalkerAuthUrl, stalkerHost } from '@sluice/api';
+import {
+  AUTH_BACKEND_PREFIX,
+  type AuthType,
+  authBackendName,
+  SECURETOKEN_PREFIX,
+  stalkerAuthUrl,
+  stalkerHost,
+} from '@sluice/api';
 import { useState } from 'react';
 import { useEdit, useGlobal } from '../../api/use-live.js';
 import { ChangedLabel } from '../../components/ChangedLabel.js';
@@ -41,6 +48,27 @@ function UrlPartField({
       onChange={(event) => draft.change(event.currentTarget.value)}
       onBlur={draft.blur}
       error={missing ?? field.issue}
+    />
+  );
+}
+
+/** Sets the url to a named auth backend (auth://NAME) of the Auth backends page, when there are any. */
+function AuthBackendChoice({ url, onChoose }: { url: string | undefined; onChoose: (url: string) => void }) {
+  const names = Object.keys(useGlobal('auth_backends') ?? {}).sort();
+  if (names.length === 0) return null;
+  const chosen = authBackendName(url);
+  return (
+    <NativeSelect
+      label="Auth backend"
+      aria-label="Auth backend"
+      data={[{ value: '', label: 'choose…' }, ...names.map((n) => ({ value: n, label: n }))]}
+      value={chosen !== undefined && names.includes(chosen) ? chosen : ''}
+      onChange={(event) => {
+        commitFocusedDraft();
+        if (event.currentTarget.value !== '') onChoose(`${AUTH_BACKEND_PREFIX}${event.currentTarget.value}`);
+      }}
+      maw={300}
+      mt="xs"
     />
   );
 }
@@ -87,6 +115,7 @@ export function AuthTypeSection({ base, hasName }: { base: string[]; hasName: bo
           <Text size="xs" c="dimmed">
             An HTTP backend, or auth://NAME for an auth backend of the Auth backends page.
           </Text>
+          <AuthBackendChoice url={url.value} onChoose={url.set} />
         </Stack>
       )}
       {type === 'stalker' && (
