@@ -117,7 +117,7 @@ test.describe('auth tab', () => {
     );
   });
 
-  test('the live player plays a stream that refuses other viewers, with the admin token', async ({
+  test('the live player and the play modal play a stream that refuses other viewers, with the admin token', async ({
     page,
     server,
   }) => {
@@ -130,5 +130,10 @@ test.describe('auth tab', () => {
     // What the operator copies does not carry the admin token.
     await expect(page.getByLabel('URL', { exact: true })).not.toHaveValue(/token=/);
     await expect(page.getByLabel('HTML code')).not.toHaveValue(/token=/);
+
+    // The play modal of the media list too.
+    await page.goto(`${server.url}/admin`);
+    await page.getByRole('button', { name: 'Play locked' }).click();
+    await expectPlaying(page.getByRole('dialog').getByLabel('player'));
   });
 });
