@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { imageType, logoFileOf, logoNameError } from './logo-store.js';
-import { variantPath } from './variant-path.js';
 
 describe('logo names and files', () => {
   it('refuses names that could leave the logos folder', () => {
@@ -20,14 +19,5 @@ describe('logo names and files', () => {
     expect(imageType(Buffer.from('ffd8ffe000', 'hex'))).toBe('image/jpeg');
     expect(imageType(Buffer.from('GIF89a....'))).toBe('image/gif');
     expect(imageType(Buffer.from('<svg xmlns='))).toBeUndefined();
-  });
-});
-
-describe('variantPath', () => {
-  it('splits /{name}/tracks-vN off playlist and segment requests', () => {
-    expect(variantPath('live/tv/tracks-v2', 'video.m3u8')).toEqual({ name: 'live/tv', variant: 2 });
-    expect(variantPath('tv/tracks-v1', 'seg-17.ts')).toEqual({ name: 'tv', variant: 1 });
-    expect(variantPath('tv/tracks-v1', 'index.m3u8')).toBeUndefined();
-    expect(variantPath('tv/tracks-v0', 'video.m3u8')).toBeUndefined();
   });
 });
