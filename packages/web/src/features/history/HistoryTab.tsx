@@ -1,12 +1,11 @@
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import type { HistorySession, ReportRow } from '@sluice/api';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useMediaName } from '../item-page/use-media-name.js';
 import { HistoryGraph } from './HistoryGraph.js';
 import { hasPulseData } from './pulse-data.js';
 import { HistoryReportTable, HistorySessionsTable } from './HistoryTables.js';
-import { locationSessions, sessionsReport } from './history-report.js';
 import { type HistorySort, historyLinks, nextSort, readFlags, toggledSearch } from './history-query.js';
 import { useHistory } from './use-history.js';
 
@@ -26,15 +25,10 @@ export function HistoryTab({ location = false }: { location?: boolean }) {
   const [params] = useSearchParams();
   const flags = readFlags(params);
   const [sort, setSort] = useState<HistorySort>();
-  // The history call takes one stream's name: a location asks for all sessions and keeps its
-  // streams' own; the pulse is per stream, so a location has no graph.
-  const history = useHistory(
-    location ? undefined : name,
-    location ? { pulse: false, sessions: flags.sessions, report: false } : flags,
-    sort,
-  );
-  const answer = history.data?.sessions;
-  const rows = answer && location ? locationSessions(sessionsOf(answer), name) : answer;
+  // A location's streams are asked for by prefix; the pulse is per stream, so a location has no graph.
+  const target = useMemo(() => (location ? { prefix: name } : { name }), [location, name]);
+  const history = useHistory(target, location ? { ...flags, pulse: false } : flags, sort);
+  const rows = history.data?.sessions;
   const pulse = history.data?.pulse;
 
   return (
@@ -56,7 +50,7 @@ export function HistoryTab({ location = false }: { location?: boolean }) {
       {flags.sessions &&
         rows &&
         (flags.report ? (
-          <HistoryReportTable rows={location ? sessionsReport(sessionsOf(rows)) : reportOf(rows)} />
+          <HistoryReportTable rows={reportOf(rows)} />
         ) : (
           <HistorySessionsTable
             sessions={sessionsOf(rows)}

@@ -43,7 +43,9 @@ describe('history call', () => {
   const query = (path: string) => new URLSearchParams(path.split('?')[1]);
 
   it('asks for pulse and sessions when shown, sorted by the server field', () => {
-    const q = query(historyQuery('cam/1', range, readFlags(params('')), { column: 'proto', dir: 'desc' }));
+    const q = query(
+      historyQuery({ name: 'cam/1' }, range, readFlags(params('')), { column: 'proto', dir: 'desc' }),
+    );
     expect(Object.fromEntries(q)).toEqual({
       vsn: '2',
       name: 'cam/1',
@@ -55,27 +57,33 @@ describe('history call', () => {
       sort_dir: 'desc',
     });
     expect(
-      query(historyQuery('a', range, readFlags(params('')), { column: 'bytes', dir: 'asc' })).get('sort'),
-    ).toBe('bytes_sent');
-    expect(
-      query(historyQuery('a', range, readFlags(params('')), { column: 'created_at', dir: 'asc' })).get(
+      query(historyQuery({ name: 'a' }, range, readFlags(params('')), { column: 'bytes', dir: 'asc' })).get(
         'sort',
       ),
+    ).toBe('bytes_sent');
+    expect(
+      query(
+        historyQuery({ name: 'a' }, range, readFlags(params('')), { column: 'created_at', dir: 'asc' }),
+      ).get('sort'),
     ).toBe('created_at');
   });
 
   it('groups by type for the report, without sort; leaves out what is hidden', () => {
     const report = query(
-      historyQuery('a', range, readFlags(params('report=true')), { column: 'ip', dir: 'asc' }),
+      historyQuery({ name: 'a' }, range, readFlags(params('report=true')), { column: 'ip', dir: 'asc' }),
     );
     expect(report.get('group')).toBe('type');
     expect(report.has('sort')).toBe(false);
-    const none = query(historyQuery('a', range, readFlags(params('pulse=false&sessions=false')), undefined));
+    const none = query(
+      historyQuery({ name: 'a' }, range, readFlags(params('pulse=false&sessions=false')), undefined),
+    );
     expect(none.has('pulse')).toBe(false);
     expect(none.has('sessions')).toBe(false);
   });
 
-  it('leaves the name out for all media (a location filters its streams itself)', () => {
-    expect(query(historyQuery(undefined, range, readFlags(params('')), undefined)).has('name')).toBe(false);
+  it('asks for the streams of a location by prefix', () => {
+    const q = query(historyQuery({ prefix: 'cams' }, range, readFlags(params('pulse=false')), undefined));
+    expect(q.get('prefix')).toBe('cams');
+    expect(q.has('name')).toBe(false);
   });
 });

@@ -74,18 +74,22 @@ export const REPORT_COLUMNS = [
 /** How far back the tab looks. */
 export const HISTORY_SPAN_MS = 24 * 60 * 60 * 1000;
 
+/** Whose history: one stream by name, or the streams published into a location by its prefix. */
+export type HistoryTarget = { name: string } | { prefix: string };
+
 /**
  * `GET /flussonic/api/history?vsn=2…` (spec 001 §7) for the flags and sort: pulse and sessions only
  * when shown, group=type for the report, sort (proto → type, bytes → bytes_sent) for the sessions.
  */
 export function historyQuery(
-  name: string | undefined,
+  target: HistoryTarget,
   range: { from: number; to: number },
   flags: HistoryFlags,
   sort: HistorySort | undefined,
 ): string {
   const query = new URLSearchParams({ vsn: '2' });
-  if (name !== undefined) query.set('name', name);
+  if ('name' in target) query.set('name', target.name);
+  else query.set('prefix', target.prefix);
   query.set('from', String(range.from));
   query.set('to', String(range.to));
   if (flags.pulse) query.set('pulse', 'true');
