@@ -60,7 +60,8 @@ export function streamSpec(name: string, stream: Stream): StreamSpec {
     onPublish: stream.on_publish,
     protocols: stream.protocols,
     maxSessions: stream.max_sessions ?? stream.auth?.max_sessions,
-    transcoder: stream.transcoder && Object.keys(stream.transcoder).length > 0 ? stream.transcoder : undefined,
+    transcoder:
+      stream.transcoder && Object.keys(stream.transcoder).length > 0 ? stream.transcoder : undefined,
     clusterKey: stream.cluster_key,
   };
 }
