@@ -88,8 +88,11 @@ test('the mirror page edits overview, input, process and output, each saved unde
   await expect(page.getByText('replace {NAME} with the stream name')).toBeVisible();
   await form.field('Max sessions').fill('5');
   await form.field('Max sessions').blur();
+  await form.field('Client timeout').fill('20');
+  await form.field('Client timeout').blur();
   await form.saveAndWait();
   await expectConfigFile(server.configPath, (t) => t.includes('max_sessions 5'));
+  await expectConfigFile(server.configPath, (t) => /^\s*clients_timeout 20s?;/m.test(t));
 
   // Auth: the shared tab, saved under the mirror.
   await tabs.getByRole('link', { name: 'Auth', exact: true }).click();

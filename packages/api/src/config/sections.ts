@@ -32,6 +32,8 @@ export const mirror = z.looseObject({
   title: z.string().optional(),
   thumbnails: thumbnails.optional(),
   auth: auth.optional(),
+  /** Seconds an on-demand mirrored stream keeps running after its last client (spec 001 §2 Mirror output). */
+  clients_timeout: seconds.optional(),
 });
 export type Mirror = z.infer<typeof mirror>;
 

@@ -56,4 +56,11 @@ describe('mirror modes (spec 000 §4)', () => {
     expect(mirroredStream({ urls: ['http://o1'] }, 'x', 'global').cluster_key).toBe('global');
     expect(mirroredStream({ urls: ['http://o1'] }, 'x', undefined).cluster_key).toBeUndefined();
   });
+
+  it("hands the mirror's client timeout to its mirrored streams", () => {
+    expect(mirroredStream({ urls: ['http://o1'], clients_timeout: 5 }, 'x', undefined).clients_timeout).toBe(
+      5,
+    );
+    expect(mirroredStream({ urls: ['http://o1'] }, 'x', undefined).clients_timeout).toBeUndefined();
+  });
 });

@@ -80,5 +80,6 @@ export function mirroredStream(mirror: Mirror, name: string, globalClusterKey: s
   if (key) stream.cluster_key = key;
   if (mirror.thumbnails) stream.thumbnails = mirror.thumbnails;
   if (mirror.auth) stream.auth = mirror.auth;
+  if (mirror.clients_timeout !== undefined) stream.clients_timeout = mirror.clients_timeout;
   return stream;
 }

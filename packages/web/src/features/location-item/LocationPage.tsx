@@ -3,7 +3,7 @@ import { Outlet } from 'react-router';
 import { useView } from '../../api/use-live.js';
 import { ItemTabs } from '../item-page/ItemTabs.js';
 import { useMediaName } from '../item-page/use-media-name.js';
-import { LocationDeleteButton } from '../media-list/LocationDeleteButton.js';
+import { ItemDeleteButton } from '../item-page/ItemDeleteButton.js';
 import { useLocationExists } from './use-location.js';
 
 /** The tabs of spec 001 §2 "Live location item". */
@@ -28,7 +28,7 @@ export function LocationPage() {
     <Stack gap="md" component="section" aria-label={`location ${prefix}`}>
       <Group gap="sm">
         <Title order={2}>{prefix}</Title>
-        <LocationDeleteButton prefix={prefix} hasDvr={hasDvr} />
+        <ItemDeleteButton section="lives" itemKey={prefix} label={prefix} kind="location" hasDvr={hasDvr} />
       </Group>
       <ItemTabs label="location tabs" tabs={TABS} mediaName={prefix} />
       <Outlet key={prefix} />

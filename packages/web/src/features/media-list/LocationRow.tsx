@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { useView } from '../../api/use-live.js';
 import { ItemLink } from './ItemLink.js';
 import { locationColumnsOf } from './location-columns.js';
-import { LocationDeleteButton } from './LocationDeleteButton.js';
+import { ItemDeleteButton } from '../item-page/ItemDeleteButton.js';
 import { LocationFigures } from './LocationFigures.js';
 import { type LiveLocation, locationRowView } from './location-rows.js';
 import classes from './media-rows.module.css';
@@ -35,7 +35,13 @@ export const LocationRow = memo(function LocationRow(props: {
         </div>
         {!compact && <LocationFigures view={locationRowView(location)} />}
         <div role="cell">
-          <LocationDeleteButton prefix={prefix} hasDvr={Boolean(location.dvr)} />
+          <ItemDeleteButton
+            section="lives"
+            itemKey={prefix}
+            label={prefix}
+            kind="location"
+            hasDvr={Boolean(location.dvr)}
+          />
         </div>
       </div>
       {published.map((name) => (

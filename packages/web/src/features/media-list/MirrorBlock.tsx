@@ -2,7 +2,7 @@ import type { MirrorStats } from '@sluice/api';
 import { memo, useState } from 'react';
 import { useView } from '../../api/use-live.js';
 import { mirrorLabel } from '../mirror/live-mirror.js';
-import { MirrorDeleteButton } from '../mirror/MirrorDeleteButton.js';
+import { ItemDeleteButton } from '../item-page/ItemDeleteButton.js';
 import { IgnoredRow } from './IgnoredRow.js';
 import { ItemLink } from './ItemLink.js';
 import classes from './mirror-rows.module.css';
@@ -62,7 +62,13 @@ export const MirrorBlock = memo(function MirrorBlock(props: {
           )}
         </div>
         <div role="cell">
-          <MirrorDeleteButton position={position} label={label} hasDvr={hasDvr} />
+          <ItemDeleteButton
+            section="sources"
+            itemKey={position}
+            label={label}
+            kind="mirror"
+            hasDvr={hasDvr}
+          />
         </div>
       </div>
       {names.map((name) => (

@@ -1,16 +1,15 @@
 import { Alert, Anchor, Stack, Title } from '@mantine/core';
 import { playbackUrls } from '@sluice/api';
 import { ItemForm } from '../item-page/ItemForm.js';
+import { SharedOutputFields } from '../item-page/SharedOutputFields.js';
 import { useOrderedKeys } from '../media-list/use-location-names.js';
-import { IntegerField } from '../stream-item/stream-fields.js';
 import { useOutputPorts } from '../stream-item/output/use-output-ports.js';
 import { useMirrorBase } from './use-mirror.js';
 
 /**
  * Spec 001 §2 Mirror item output: where the mirrored streams play (they play on this server at the
- * paths of local streams), and the output settings shared by all of them: Max sessions (auth, which
- * the server hands to every mirrored stream). A client timeout is left out: the server does not
- * apply one per mirror yet (its on-demand mirrored streams use the default).
+ * paths of local streams), and the output settings the server hands to every mirrored stream: Max
+ * sessions (auth) and Client timeout (how long an on-demand one runs after its last client).
  */
 export function MirrorOutputTab() {
   const { base } = useMirrorBase();
@@ -34,7 +33,7 @@ export function MirrorOutputTab() {
           })}
         </Stack>
       )}
-      <IntegerField path={[...base, 'auth', 'max_sessions']} label="Max sessions" />
+      <SharedOutputFields base={base} />
     </ItemForm>
   );
 }

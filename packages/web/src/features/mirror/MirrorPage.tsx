@@ -4,7 +4,7 @@ import { useView } from '../../api/use-live.js';
 import { ItemTabs } from '../item-page/ItemTabs.js';
 import { useMediaName } from '../item-page/use-media-name.js';
 import { mirrorLabel } from './live-mirror.js';
-import { MirrorDeleteButton } from './MirrorDeleteButton.js';
+import { ItemDeleteButton } from '../item-page/ItemDeleteButton.js';
 import { useMirrorExists } from './use-mirror.js';
 
 /** The tabs of spec 001 §2 "Mirror item". */
@@ -30,7 +30,7 @@ export function MirrorPage() {
     <Stack gap="md" component="section" aria-label={`mirror ${label}`}>
       <Group gap="sm">
         <Title order={2}>{label}</Title>
-        <MirrorDeleteButton position={position} label={label} hasDvr={hasDvr} />
+        <ItemDeleteButton section="sources" itemKey={position} label={label} kind="mirror" hasDvr={hasDvr} />
       </Group>
       <ItemTabs label="mirror tabs" tabs={TABS} mediaName={position} />
       <Outlet key={position} />

@@ -1,25 +1,33 @@
 import { ActionIcon, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useSaveFlow } from '../../api/use-save-flow.js';
 import { SaveStatus } from '../../components/SaveStatus.js';
 import { deleteConfirmation } from '../media-list/location-rows.js';
 
-const SOURCES = ['sources'] as const;
-
-/** Deletes a mirror after the confirmation of spec 000 §5; the delete saves null for its position. */
-export function MirrorDeleteButton({
-  position,
+/**
+ * Deletes a location or a mirror after the confirmation of spec 000 §5 ("Really delete <item name>
+ * from config?", plus the DVR line); the delete saves null for `[section, key]`.
+ */
+export function ItemDeleteButton({
+  section,
+  itemKey,
   label,
+  kind,
   hasDvr,
 }: {
-  position: string;
+  section: 'lives' | 'sources';
+  itemKey: string;
+  /** The item name the confirmation and the button's accessible name use. */
   label: string;
+  /** 'location' or 'mirror': the dialog's title. */
+  kind: string;
   hasDvr: boolean;
 }) {
   const [asking, setAsking] = useState(false);
-  const flow = useSaveFlow({ keys: SOURCES });
+  const keys = useMemo(() => [section], [section]);
+  const flow = useSaveFlow({ keys });
   const confirm = async () => {
-    await flow.deleteItem(['sources', position]);
+    await flow.deleteItem([section, itemKey]);
     setAsking(false);
   };
   return (
@@ -29,7 +37,7 @@ export function MirrorDeleteButton({
           <path d="M3 4h10M6 4V2.5h4V4M4.5 4l.7 9.5h5.6l.7-9.5" stroke="currentColor" fill="none" />
         </svg>
       </ActionIcon>
-      <Modal opened={asking} onClose={() => setAsking(false)} title="Delete mirror">
+      <Modal opened={asking} onClose={() => setAsking(false)} title={`Delete ${kind}`}>
         <Stack gap="sm">
           {deleteConfirmation(label, hasDvr).map((line) => (
             <Text key={line}>{line}</Text>
