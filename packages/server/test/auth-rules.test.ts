@@ -72,6 +72,21 @@ describe('play authorization rules', () => {
     expect(streams.map((s) => s.codec_name)).toContain('h264');
   });
 
+  it('a denied RTMP player does not wake an on-demand stream', async () => {
+    await modifyConfig(server, {
+      auth_backends: { shut: { allow_default: false } },
+      streams: {
+        sleeper: { urls: [{ url: 'test://?size=320x180&bitrate=300' }], auth: { url: 'auth://shut' } },
+      },
+    });
+    expect(() => probeStreams(`${rtmp}/static/sleeper?token=nobody`)).toThrow();
+    await waitFor(() =>
+      server.output().includes('rtmp play static/sleeper from 127.0.0.1 refused: access denied'),
+    );
+    expect(server.output()).not.toContain('stream sleeper: started on demand');
+    expect((await streamStats(server, 'sleeper')).running).toBeFalsy();
+  });
+
   it('blocks and allows countries by the GeoIP answer (geoip_overrides gives 127.0.0.1 a country)', async () => {
     await modifyConfig(server, {
       geoip_overrides: { '127.0.0.1': 'FR' },

@@ -23,13 +23,16 @@ export const refererOf = (session: ClientSession): string | undefined => referer
 /**
  * Play authorization, then the session: what every playback path (delivery/playback.ts, the DASH
  * and RTMP players) calls before it sends a byte. A denied request gets `{refused}` and no session;
- * max_sessions is counted as the session opens (the admin token is exempt).
+ * max_sessions is counted as the session opens (the admin token is exempt). `whenAllowed` runs once
+ * the request is allowed and before the session opens; a refusal from it opens no session (an RTMP
+ * player wakes an on-demand stream there, so a denied one wakes nothing).
  */
 export function authorizedSession(
   auth: PlayAuth,
   sessions: ClientSessions,
   who: RequestIdentity & { referer: string | undefined; cluster?: PlayRequest['cluster'] },
   maxSessions: number | undefined,
+  whenAllowed?: () => { refused: string } | undefined,
 ): MaybePromise<SessionOrRefusal> {
   const identity: RequestIdentity = {
     stream: who.stream,
@@ -52,6 +55,8 @@ export function authorizedSession(
   });
   const open = (d: Decision): SessionOrRefusal => {
     if (!d.allow) return { refused: `access denied: ${d.reason}` };
+    const notNow = whenAllowed?.();
+    if (notNow) return notNow;
     const limit = d.admin ? undefined : (maxSessions ?? auth.maxSessions(who.stream));
     const session = sessions.open(identity, Date.now(), limit, {
       id: sessionId,

@@ -76,13 +76,11 @@ export class RtmpPlayers {
   ): MaybePromise<PlaySession | { refused: string }> {
     const name = request.app === 'static' ? request.name : `${request.app}/${request.name}`;
     const known = this.deps.engine.get(name);
-    if (known && !protocolAllowed(known.spec.protocols, 'rtmp'))
+    if (!known) return { refused: `no stream ${name}` };
+    if (!protocolAllowed(known.spec.protocols, 'rtmp'))
       return { refused: `rtmp is switched off for stream ${name}` };
     if (this.deps.encrypted(name))
       return { refused: `stream ${name} is encrypted (drm aes128): only HLS is served` };
-    // An on-demand stream wakes now; its player tries again once it runs (as before play auth).
-    const runtime = this.deps.engine.touch(name);
-    if (!runtime?.bus) return { refused: `no running stream ${name}` };
     const who = {
       stream: name,
       type: 'rtmp' as const,
@@ -94,7 +92,9 @@ export class RtmpPlayers {
       this.deps.auth,
       this.deps.sessions,
       { ...who, referer: undefined },
-      runtime.spec.maxSessions,
+      known.spec.maxSessions,
+      // An allowed player wakes an on-demand stream; it tries again once the stream runs.
+      () => (this.deps.engine.touch(name)?.bus ? undefined : { refused: `no running stream ${name}` }),
     );
     return session instanceof Promise
       ? session.then((s) => this.start(name, s, send, disconnect))
