@@ -37,7 +37,10 @@ export const test = base.extend<Fixtures>({
     await server.cleanup();
   },
 
-  page: async ({ page, allowedConsoleErrors }, use) => {
+  // Depends on the server so that it is checked before the server stops: a request still in flight
+  // when a test ends is cut by the stop, which is the test ending, not the console failing.
+  page: async ({ page, allowedConsoleErrors, server }, use) => {
+    void server;
     const errors = watchConsole(page, allowedConsoleErrors);
     await use(page);
     expect(errors(), 'console errors in the page').toEqual([]);

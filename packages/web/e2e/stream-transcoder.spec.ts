@@ -166,7 +166,13 @@ test.describe('stream transcoder', () => {
         'Config will be reseted and saved, no restoration options available. Reset and save?',
       ),
     ).toBeVisible();
+    // The save's answer is awaited: the file is written before it, and the test must not end (and
+    // stop the server) while the console still waits for it.
+    const answered = page.waitForResponse(
+      (r) => r.url().endsWith('/flussonic/api/modify_config') && r.request().method() === 'POST',
+    );
     await tab.dialog.getByRole('button', { name: 'Reset and save' }).click();
+    expect((await answered).ok()).toBe(true);
     await expect(tab.button('Enable transcoder')).toBeVisible();
     await expectConfigFile(server.configPath, (text) => !streamBlock(text, 'copied').includes('transcoder'));
   });

@@ -6,7 +6,7 @@ import { useStream } from './use-stream.js';
 /** Disable/enable and static/on demand (spec 001 §4): each saves at once, locked while saving. */
 export function StreamStateControls({ name }: { name: string }) {
   const stream = useStream(name);
-  const { save, status, saving } = useInstantSave();
+  const { save, status, saving } = useInstantSave({ optimistic: true });
   const disabled = stream?.disabled === true;
   const isStatic = stream?.static === true;
   return (
