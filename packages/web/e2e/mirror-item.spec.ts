@@ -40,7 +40,9 @@ test('the mirror page edits overview, input, process and output, each saved unde
     server.configPath,
     (t) => t.includes('main origin') && t.includes('except a b c;') && t.includes('only x y;'),
   );
-  await expect(form.field('Ignored streams')).toHaveValue('a, b, c');
+  // The field keeps the three names (as typed, or as the saved list reads back: when it reformats
+  // depends on whether the saved value arrives before the field loses its draft).
+  await expect(form.field('Ignored streams')).toHaveValue(/^a,? b,? c$/);
 
   // Input: a url per 'Server URL N' field, an empty 'New URL' row, remove controls, cluster key.
   await tabs.getByRole('link', { name: 'Input', exact: true }).click();
