@@ -1,5 +1,6 @@
 import { deepEqual } from '@sluice/api';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
+import { useDebouncedCommit } from './use-debounced-commit.js';
 
 /** Spec 000 §9: input debounce 200 ms. */
 export const INPUT_DEBOUNCE_MS = 200;
@@ -31,32 +32,21 @@ export function useTextDraft<V, C extends V>({
     if (!deepEqual(parse(text), value)) setText(format(value));
   }
 
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const pending = useRef<(() => void) | undefined>(undefined);
-  const flush = useCallback(() => {
-    clearTimeout(timer.current);
-    const commit = pending.current;
-    pending.current = undefined;
-    commit?.();
-  }, []);
-  // A draft not yet committed when the input goes away is committed, not lost.
-  useEffect(() => flush, [flush]);
+  const { schedule, flush, isPending } = useDebouncedCommit(debounceMs);
 
   const change = useCallback(
     (next: string) => {
       setText(next);
-      clearTimeout(timer.current);
-      pending.current = () => onCommit(parse(next));
-      timer.current = setTimeout(flush, debounceMs);
+      schedule(() => onCommit(parse(next)));
     },
-    [onCommit, parse, flush, debounceMs],
+    [onCommit, parse, schedule],
   );
 
   const blur = useCallback(() => {
-    const committing = pending.current !== undefined;
+    const committing = isPending();
     flush();
     if (committing) setText((current) => format(parse(current)));
-  }, [flush, format, parse]);
+  }, [flush, isPending, format, parse]);
 
   return { text, change, blur };
 }

@@ -1,4 +1,4 @@
-import { head, mpegtsToStdout } from './common-args.js';
+import { head, liveH264Args, mpegtsToStdout } from './common-args.js';
 
 /**
  * ffmpeg command lines as data: pure functions returning argv, tested by exact value. Nothing here
@@ -27,7 +27,6 @@ export const TEST_SOURCE_DEFAULTS: TestSourceOptions = {
 /** A generated live stream: ffmpeg's moving test pattern and a sine tone, H.264/AAC in MPEG-TS. */
 export function testSourceArgs(options: TestSourceOptions = TEST_SOURCE_DEFAULTS): string[] {
   const { width, height, fps, videoBitrateKbps, audioBitrateKbps, toneHz } = options;
-  const gop = String(Math.max(1, Math.round(fps * 2)));
   return [
     ...head(),
     // -re paces each generated input at real time; lavfi would otherwise run as fast as the CPU allows.
@@ -41,29 +40,8 @@ export function testSourceArgs(options: TestSourceOptions = TEST_SOURCE_DEFAULTS
     'lavfi',
     '-i',
     `sine=frequency=${toneHz}:sample_rate=48000`,
-    '-c:v',
-    'libx264',
-    // veryfast + zerolatency keep a demo stream cheap on a small machine: no B-frames, no lookahead.
-    '-preset',
-    'veryfast',
-    '-tune',
-    'zerolatency',
-    // testsrc2 is RGB; x264 would pick 4:4:4, which browsers can't decode.
-    '-pix_fmt',
-    'yuv420p',
-    '-b:v',
-    `${videoBitrateKbps}k`,
-    '-maxrate',
-    `${videoBitrateKbps}k`,
-    '-bufsize',
-    `${videoBitrateKbps * 2}k`,
-    // A keyframe every 2 s exactly, and none at scene cuts, so HLS segments are a steady 2 s.
-    '-g',
-    gop,
-    '-keyint_min',
-    gop,
-    '-sc_threshold',
-    '0',
+    // testsrc2 is RGB: liveH264Args converts to 4:2:0. A keyframe every 2 s: steady 2 s HLS segments.
+    ...liveH264Args(videoBitrateKbps, Math.max(1, Math.round(fps * 2))),
     '-c:a',
     'aac',
     '-b:a',

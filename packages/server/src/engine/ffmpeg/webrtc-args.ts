@@ -1,4 +1,4 @@
-import { head } from './common-args.js';
+import { head, liveH264Args } from './common-args.js';
 
 /**
  * The ffmpeg side of WebRTC publishing (ingest/webrtc): the browser's RTP, decrypted by werift and
@@ -68,30 +68,8 @@ export function webrtcIngestArgs(options: WebrtcIngestOptions = WEBRTC_INGEST_DE
     'sdp',
     '-i',
     'pipe:0',
-    '-c:v',
-    'libx264',
-    // As the test source: cheap on a small machine, no B-frames, no lookahead delay.
-    '-preset',
-    'veryfast',
-    '-tune',
-    'zerolatency',
-    '-pix_fmt',
-    'yuv420p',
-    // A webcam's frames come when they come; a constant rate gives players (and x264's level) a steady stream.
-    '-r',
-    String(frameRate),
-    '-b:v',
-    `${videoBitrateKbps}k`,
-    '-maxrate',
-    `${videoBitrateKbps}k`,
-    '-bufsize',
-    `${videoBitrateKbps * 2}k`,
-    '-g',
-    String(frameRate * keyframeSeconds),
-    '-keyint_min',
-    String(frameRate * keyframeSeconds),
-    '-sc_threshold',
-    '0',
+    // A webcam's frames come when they come: a constant rate, and steady keyframes for HLS.
+    ...liveH264Args(videoBitrateKbps, frameRate * keyframeSeconds, frameRate),
     '-c:a',
     'aac',
     '-b:a',

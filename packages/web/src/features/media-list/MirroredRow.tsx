@@ -10,7 +10,7 @@ import { mirroredRowView } from './mirrored-row-view.js';
 import classes from './media-rows.module.css';
 import { MirrorToggleButton } from './MirrorToggleButton.js';
 import { PlayButton } from './PlayButton.js';
-import { statusColor } from './stream-row-view.js';
+import { FigureCells, StatusBadge } from './RowCells.js';
 
 /**
  * A stream mirrored from an origin (sources[POS].streams[NAME]), under its mirror. It reads only
@@ -30,7 +30,6 @@ export const MirroredRow = memo(function MirroredRow(props: {
   const readMirror = useMirrorReader(position);
   if (!stream || (props.hideOnDemand && !stream.static)) return null;
   const view = mirroredRowView(stream, props.urls);
-  const color = statusColor[view.status.kind];
   return (
     <div
       role="row"
@@ -47,26 +46,10 @@ export const MirroredRow = memo(function MirroredRow(props: {
       {!compact && (
         <>
           <div role="cell" className={classes.cell} title={view.error || view.status.detail || undefined}>
-            <span
-              className={classes.badge}
-              style={{
-                background: `var(--mantine-color-${color}-light)`,
-                color: `var(--mantine-color-${color}-light-color)`,
-              }}
-            >
-              {view.status.label}
-            </span>
+            <StatusBadge status={view.status} />
             {view.error && <span className={`${classes.detail} ${classes.error}`}>{view.error}</span>}
           </div>
-          <div role="cell" className={classes.number}>
-            {view.clients}
-          </div>
-          <div role="cell" className={`${classes.number} ${classes.cell}`}>
-            {view.bitrate}
-          </div>
-          <div role="cell" className={classes.runtime}>
-            {view.runtime}
-          </div>
+          <FigureCells view={view} />
         </>
       )}
       <div role="cell" className={mirrorClasses.actions}>

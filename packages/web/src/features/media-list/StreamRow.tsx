@@ -5,7 +5,8 @@ import classes from './media-rows.module.css';
 import { PlayButton } from './PlayButton.js';
 import { columnsOf } from './stream-columns.js';
 import type { NamedStream } from './stream-facts.js';
-import { statusColor, type StreamRowView, streamRowView } from './stream-row-view.js';
+import { FigureCells, StatusBadge } from './RowCells.js';
+import { type StreamRowView, streamRowView } from './stream-row-view.js';
 
 interface Props {
   name: string;
@@ -30,7 +31,6 @@ export const StreamRow = memo(function StreamRow({
   const stream = useView<NamedStream>(['streams', name]);
   if (!stream) return null;
   const view = streamRowView(name, stream, urlPublish);
-  const color = statusColor[view.status.kind];
   return (
     <div
       role="row"
@@ -47,15 +47,7 @@ export const StreamRow = memo(function StreamRow({
         </ItemLink>
       </div>
       <div role="cell" className={classes.cell} title={view.status.detail || undefined}>
-        <span
-          className={classes.badge}
-          style={{
-            background: `var(--mantine-color-${color}-light)`,
-            color: `var(--mantine-color-${color}-light-color)`,
-          }}
-        >
-          {view.status.label}
-        </span>
+        <StatusBadge status={view.status} />
         {view.status.detail && <span className={classes.detail}>{view.status.detail}</span>}
       </div>
       {!compact && <StreamFigures view={view} />}
@@ -69,15 +61,7 @@ export const StreamRow = memo(function StreamRow({
 function StreamFigures({ view }: { view: StreamRowView }) {
   return (
     <>
-      <div role="cell" className={classes.number}>
-        {view.clients}
-      </div>
-      <div role="cell" className={`${classes.number} ${classes.cell}`}>
-        {view.bitrate}
-      </div>
-      <div role="cell" className={classes.runtime}>
-        {view.runtime}
-      </div>
+      <FigureCells view={view} />
       <div role="cell" className={`${classes.cell} ${classes.source}`}>
         <div title={view.source}>{view.source}</div>
         {view.error && (

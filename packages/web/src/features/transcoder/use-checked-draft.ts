@@ -1,5 +1,6 @@
 import { deepEqual } from '@sluice/api';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
+import { useDebouncedCommit } from '../../components/use-debounced-commit.js';
 import { INPUT_DEBOUNCE_MS } from '../../components/use-text-draft.js';
 import type { Parsed } from './transcoder-validation.js';
 
@@ -31,30 +32,17 @@ export function useCheckedDraft<T>({
     if (parsed.error !== undefined || !deepEqual(parsed.value, value)) setText(format(value));
   }
 
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const pending = useRef<(() => void) | undefined>(undefined);
-  const flush = useCallback(() => {
-    clearTimeout(timer.current);
-    const commit = pending.current;
-    pending.current = undefined;
-    commit?.();
-  }, []);
-  // A valid draft not yet committed when the input goes away is committed, not lost.
-  useEffect(() => flush, [flush]);
+  const { schedule, cancel, flush } = useDebouncedCommit(debounceMs);
 
   const change = useCallback(
     (next: string) => {
       setText(next);
-      clearTimeout(timer.current);
       const parsed = parse(next);
-      if (parsed.error !== undefined) {
-        pending.current = undefined;
-        return;
-      }
-      pending.current = () => onCommit(parsed.value);
-      timer.current = setTimeout(flush, debounceMs);
+      // Only a valid value is committed; an invalid one drops what was waiting.
+      if (parsed.error !== undefined) cancel();
+      else schedule(() => onCommit(parsed.value));
     },
-    [onCommit, parse, flush, debounceMs],
+    [onCommit, parse, schedule, cancel],
   );
 
   return { text, change, blur: flush, error: parse(text).error };
