@@ -14,12 +14,25 @@ import {
 } from './common.js';
 import { transcoder } from './transcoder.js';
 
+/**
+ * A value sent as an HTTP request header (ffmpeg's -user_agent, the tshttp request): a CR or LF
+ * would end the header and start one of the value's choosing, so no control character is taken.
+ */
+const headerValue = (field: string) =>
+  z
+    .string()
+    .max(1024, `${field} must be at most 1024 characters`)
+    // eslint-disable-next-line no-control-regex -- control characters are what is refused here
+    .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), {
+      message: `${field} must not contain control characters (CR, LF, tab…): they would split the request header`,
+    });
+
 /** One input of a stream (spec 001 §3 "Input source entry"); free extra options are kept as keys. */
 export const sourceEntry = z.looseObject({
   url: z.string().min(1, 'a source url must not be empty'),
   priority: z.number().int().optional(),
   source_timeout: seconds.optional(),
-  user_agent: z.string().optional(),
+  user_agent: headerValue('user_agent').optional(),
   buffer: z.number().int().optional(),
   rtp: z.literal('udp').optional(),
   tracks: z.string().optional(),

@@ -117,6 +117,21 @@ describe('remuxArgs', () => {
     ]);
   });
 
+  it('sends no CR/LF to ffmpeg in the user agent: no request header of the value’s choosing', () => {
+    const userAgent = 'Sluice/1\r\nX-Forwarded-For: 10.0.0.1\u0000';
+    expect(remuxArgs({ kind: 'rtmp', input: 'rtmp://o/live/a', timeoutSeconds: 5, userAgent })).toEqual([
+      ...head,
+      '-rw_timeout',
+      '5000000',
+      '-user_agent',
+      'Sluice/1X-Forwarded-For: 10.0.0.1',
+      '-i',
+      'rtmp://o/live/a',
+      ...allTracks,
+      ...tail,
+    ]);
+  });
+
   it('plays a file as a live stream: paced and looping', () => {
     expect(
       remuxArgs({ kind: 'file', input: '/media/a.mp4', timeoutSeconds: 10, userAgent: 'ignored' }),

@@ -89,7 +89,10 @@ export function remuxArgs(source: RemuxInput): string[] {
       input.push('-re', '-stream_loop', '-1');
       break;
   }
-  if (source.userAgent && source.kind !== 'file') input.push('-user_agent', source.userAgent);
+  // The schema refuses control characters in user_agent; stripped here too, so a value that came
+  // another way (an older config file, a mirror) can't end ffmpeg's User-Agent line and add headers.
+  const userAgent = source.userAgent && headerSafe(source.userAgent);
+  if (userAgent && source.kind !== 'file') input.push('-user_agent', userAgent);
   return [
     ...head(),
     ...input,
@@ -101,6 +104,12 @@ export function remuxArgs(source: RemuxInput): string[] {
     'copy',
     ...mpegtsToStdout(),
   ];
+}
+
+/** A value for an HTTP request header: control characters (CR, LF, NUL…) removed. */
+export function headerSafe(value: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what is removed here
+  return value.replace(/[\u0000-\u001f\u007f]/g, '');
 }
 
 /** `-map` options; the trailing `?` keeps ffmpeg going when an input has no audio (or no video). */
