@@ -146,10 +146,20 @@ export class Engine {
     for (const { runtime } of this.external.values()) yield runtime;
   }
 
-  /** Why a publish to this path would be refused by routing alone (no slot taken), if it would. */
+  /**
+   * Why a publish would be refused before any work (no slot taken, no stream created, no process):
+   * routing, and the publish password of the stream or location published into.
+   */
   publishRefusal(request: PublishRequest): string | undefined {
     const target = routePublish(this.config, request.app, request.name);
-    return 'refused' in target ? target.refused : undefined;
+    if ('refused' in target) return target.refused;
+    const password =
+      target.kind === 'stream'
+        ? this.config.streams?.[target.name]?.password
+        : this.config.lives?.[target.prefix]?.password;
+    // The same words as the stream's publish slot says them (engine/sources/publish-source.ts).
+    if (password && request.query.password !== password) return 'wrong or missing password';
+    return undefined;
   }
 
   /** An RTMP publisher arrived: hands it to the slot of the stream it publishes into (spec 000 §4 Publishing). */
