@@ -1,16 +1,26 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-// Unit tests sit beside the code (src/**/*.test.ts); integration tests (packages/server/test)
-// start the real built server, so `npm test` builds before running them.
+// Two projects, so `npm test` times them apart: unit tests sit beside the code (src/**/*.test.ts);
+// integration tests (packages/server/test) start the real built server, so `npm test` builds first.
+// `vitest run --project unit` or `--project integration` runs one of them.
 export default defineConfig({
   resolve: { conditions: ['source'] },
   test: {
-    include: [
-      'packages/*/src/**/*.test.ts',
-      'packages/*/src/**/*.test.tsx',
-      'packages/server/test/**/*.test.ts',
-    ],
+    // Integration tests mostly wait on servers and ffmpeg, so two files at once fill two cores
+    // better than Vitest's default (cores - 1, one worker here); more would starve the ffmpegs.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['packages/*/src/**/*.test.ts', 'packages/*/src/**/*.test.tsx'] },
+      },
+      {
+        extends: true,
+        test: { name: 'integration', include: ['packages/server/test/**/*.test.ts'] },
+      },
+    ],
   },
 });

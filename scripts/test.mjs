@@ -1,25 +1,76 @@
 #!/usr/bin/env node
-// `npm test`: build, lint and typecheck, unit and integration tests (Vitest), then the console's
-// end-to-end tests in Chromium (Playwright). Stops at the first failing step.
+// `npm test`: build, typecheck, lint, unit tests and integration tests (Vitest, one project each),
+// then the console's end-to-end tests in Chromium (Playwright). Stops at the first failing phase,
+// and ends with the wall time of every phase that ran, so a slow one is seen before it adds up.
+//
+// `--report-dir DIR` also writes each test runner's JSON report there (unit.json, integration.json,
+// e2e.json): `npm run test:loaded` reads them for the slowest tests.
 import { spawnSync } from 'node:child_process';
-import { dirname, join } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const steps = [
-  ['build', 'npm', ['run', 'build']],
-  ['typecheck', 'npx', ['tsc', '-b', 'packages/server', 'packages/web']],
-  ['lint', 'npm', ['run', 'lint']],
-  ['unit and integration tests', 'npx', ['vitest', 'run']],
-  ['end-to-end tests', 'npx', ['playwright', 'test', '-c', 'packages/web/playwright.config.ts']],
+const reportAt = process.argv.indexOf('--report-dir');
+const reportDir = reportAt > 0 ? resolve(process.argv[reportAt + 1]) : undefined;
+if (reportDir) mkdirSync(reportDir, { recursive: true });
+
+/** Vitest's arguments for one project, with a JSON report beside the usual output when asked. */
+const vitest = (project) => [
+  'vitest',
+  'run',
+  '--project',
+  project,
+  ...(reportDir
+    ? ['--reporter=default', '--reporter=json', `--outputFile.json=${join(reportDir, `${project}.json`)}`]
+    : []),
 ];
-for (const [what, cmd, args] of steps) {
+const playwright = [
+  'playwright',
+  'test',
+  '-c',
+  'packages/web/playwright.config.ts',
+  ...(reportDir ? ['--reporter=list,json'] : []),
+];
+
+const phases = [
+  { name: 'build', cmd: 'npm', args: ['run', 'build'] },
+  { name: 'typecheck', cmd: 'npx', args: ['tsc', '-b', 'packages/server', 'packages/web'] },
+  { name: 'lint', cmd: 'npm', args: ['run', 'lint'] },
+  { name: 'unit', cmd: 'npx', args: vitest('unit') },
+  { name: 'integration', cmd: 'npx', args: vitest('integration') },
+  {
+    name: 'e2e',
+    cmd: 'npx',
+    args: playwright,
+    env: reportDir ? { PLAYWRIGHT_JSON_OUTPUT_NAME: join(reportDir, 'e2e.json') } : {},
+  },
+];
+
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+const minutes = (ms) => `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
+const timed = [];
+const startedAll = Date.now();
+let failed;
+for (const { name, cmd, args, env = {} } of phases) {
   const started = Date.now();
-  console.log(`\n=== ${what}`);
-  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' });
+  console.log(`\n=== ${name}`);
+  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  timed.push({ name, ms: Date.now() - started, ok: result.status === 0 });
   if (result.status !== 0) {
-    console.error(`npm test: ${what} failed`);
-    process.exit(1);
+    failed = name;
+    break;
   }
-  console.log(`=== ${what}: ok in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+console.log('\n=== wall time per phase');
+for (const { name, ms, ok } of timed) {
+  console.log(`${name.padEnd(12)} ${seconds(ms).padStart(9)}${ok ? '' : '  FAILED'}`);
+}
+console.log(
+  `${'total'.padEnd(12)} ${seconds(Date.now() - startedAll).padStart(9)}  (${minutes(Date.now() - startedAll)})`,
+);
+if (failed) {
+  console.error(`npm test: ${failed} failed`);
+  process.exit(1);
 }

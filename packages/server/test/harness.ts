@@ -44,6 +44,24 @@ export interface RunningServer {
   cleanup: () => Promise<void>;
 }
 
+/**
+ * A stop of a server started here, from the moment it was asked to stop until it answered again
+ * (`untilMs`; unset while it is down). A browser logs refused requests and websocket failures
+ * about a server a test stopped; the e2e fixture tells those apart from real errors with this.
+ */
+export interface ServerStop {
+  url: string;
+  fromMs: number;
+  untilMs?: number;
+}
+const stopListeners = new Set<(stop: ServerStop) => void>();
+
+/** Calls `listener` with each stop of a server of this process from now on; returns the unsubscribe. */
+export function onServerStop(listener: (stop: ServerStop) => void): () => void {
+  stopListeners.add(listener);
+  return () => stopListeners.delete(listener);
+}
+
 export interface StartOptions {
   /** Config text; `{http}` is replaced by the chosen port. Defaults to a minimal config with admin credentials. */
   config?: string;
@@ -83,8 +101,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   };
   await launch();
 
+  let lastStop: ServerStop | undefined;
   const stop = async ({ kill = false } = {}) => {
     if (child.exitCode !== null || child.signalCode !== null) return;
+    lastStop = { url: `http://127.0.0.1:${port}`, fromMs: Date.now() };
+    for (const listener of stopListeners) listener(lastStop);
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill(kill ? 'SIGKILL' : 'SIGTERM');
     await exited;
@@ -107,6 +128,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     restart: async () => {
       await stop();
       await launch();
+      if (lastStop) lastStop.untilMs = Date.now();
     },
     cleanup: async () => {
       await stop({ kill: true });
