@@ -99,12 +99,7 @@ export async function startMedia(options: MediaOptions) {
     /** The console players' token (server info admin_token). */
     adminToken: () => access.secret.adminToken,
     /** The /webrtc/publish/{name} websocket: browsers publishing over WebRTC. */
-    webrtcPublish: webrtcPublishGate(
-      access.auth,
-      (request) => engine.acceptPublish(request),
-      (publish) =>
-        webrtcSocketHandler({ publish, refusal: (r) => engine.publishRefusal(r), ffmpegPath, env, log }),
-    ),
+    webrtcPublish: webrtcSocketHandler({ ...webrtcPublishGate(access.auth, engine), ffmpegPath, env, log }),
     /** close_sessions: ends these sessions; their next requests are refused. */
     closeSessions: (ids: readonly string[]) => clients.close(ids, Date.now()),
     /** Follows the config: streams, and the RTMP port. */

@@ -56,8 +56,8 @@ describe('WebRTC publish', () => {
   }, 60_000);
 
   it('refuses what RTMP refuses: a wrong password, a stream that does not take publishing', async () => {
-    // The stream is asked once media flows (a short source timeout must not end a publish still
-    // connecting), so the refusal follows the answer, and the socket closes with 1008.
+    // Refused before any peer connection or ffmpeg (routing and password are checked at the
+    // offer); the socket closes with 1008.
     const wrong = await publish('cam?password=nope');
     expect(await wrong.closed).toBe(1008);
     expect(wrong.replies.at(-1)).toEqual({ type: 'error', message: 'wrong or missing password' });

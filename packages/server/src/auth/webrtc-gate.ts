@@ -1,34 +1,39 @@
-import type { FastifyRequest } from 'fastify';
-import type { WebSocket } from 'ws';
-import type { PublishHandler } from '../ingest/rtmp/rtmp-server.js';
-import { publishRequestFor } from '../ingest/webrtc/webrtc-socket.js';
+import type { PublishAnswer } from '../engine/publish-slots.js';
+import type { PublishHandler, PublishRequest } from '../ingest/rtmp/rtmp-server.js';
+import type { WebrtcSocketDeps } from '../ingest/webrtc/webrtc-socket.js';
 import { authorizedPublish } from './play-gate.js';
 import type { PlayAuth } from './play-auth.js';
 
-type SocketHandler = (socket: WebSocket, request: FastifyRequest) => void;
+/** What the gate needs of the engine: its checks before any work, and its publish entry. */
+export interface PublishEntry {
+  publishRefusal(request: PublishRequest): string | undefined;
+  acceptPublish(request: PublishRequest): PublishAnswer;
+}
 
 /**
- * Publish authorization for WebRTC publishers. Their publish entry is synchronous (taken once
- * media flows), so the check is asked as the socket opens — an HTTP backend's answer is then in
- * the session's cache when the publish is taken; a publish whose answer has still not come is
- * refused rather than let through.
+ * Publish authorization for WebRTC publishers, through the one gate (play-gate.ts). `authorize`
+ * is asked when the offer comes, before the socket starts a peer connection or an ffmpeg: routing
+ * and the password (the engine's), then the stream's auth settings (an HTTP backend's answer is
+ * awaited, and cached for the session). `publish` is taken once media flows and asks the gate
+ * again, then answered from that cache; an answer that has expired meanwhile and not come back
+ * yet is a refusal rather than let through.
  */
 export function webrtcPublishGate(
   auth: PlayAuth,
-  accept: PublishHandler,
-  make: (publish: PublishHandler) => SocketHandler,
-): SocketHandler {
-  const handler = make((request) => {
-    const answer = authorizedPublish(auth, request, () => accept(request));
+  engine: PublishEntry,
+): Pick<WebrtcSocketDeps, 'authorize' | 'publish'> {
+  const publish: PublishHandler = (request) => {
+    const answer = authorizedPublish(auth, request, () => engine.acceptPublish(request));
     return answer instanceof Promise ? { refused: 'publish authorization has not answered yet' } : answer;
-  });
-  return (socket, request) => {
-    const name = (request.params as Record<string, string | undefined>)['*'] ?? '';
-    const query: Record<string, string> = {};
-    for (const [k, v] of Object.entries((request.query ?? {}) as Record<string, unknown>))
-      if (typeof v === 'string') query[k] = v;
-    // Asked now for its answer to be ready (cached) when the publish is taken.
-    if (name) void authorizedPublish(auth, publishRequestFor(name, query, request.ip), () => ({}));
-    handler(socket, request);
+  };
+  return {
+    authorize: (request) => {
+      const refused = engine.publishRefusal(request);
+      if (refused) return refused;
+      const answer = authorizedPublish(auth, request, () => ({}));
+      const why = (a: object) => ('refused' in a ? String(a.refused) : undefined);
+      return answer instanceof Promise ? answer.then(why) : why(answer);
+    },
+    publish,
   };
 }

@@ -25,6 +25,8 @@ export interface WebrtcPublishOptions {
   env: NodeJS.ProcessEnv;
   /** Lines for the server's log (ffmpeg's errors). */
   log: (line: string) => void;
+  /** Called once the stream has taken the publish (its media flows into the stream). */
+  onLive?: () => void;
   /** Called once when the publish ends, whatever ended it; `refused` when the stream did not take it. */
   onEnd: (reason: string, refused: boolean) => void;
 }
@@ -201,6 +203,7 @@ export class WebrtcPublish {
           if ('refused' in answer) return this.end(answer.refused, true);
           if (this.ended) return answer.end();
           this.sink = answer;
+          this.options.onLive?.();
           answer.attach?.(() => this.end('disconnected by the server'));
           for (const held of this.held) answer.write(held);
           this.held = [];

@@ -2,17 +2,30 @@ import type { FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { type WebrtcPublishReply, webrtcPublishOffer } from '@sluice/api';
 import type { PublishHandler, PublishRequest } from '../rtmp/rtmp-server.js';
+import { NegotiationLimit } from './negotiation-limit.js';
 import { WebrtcPublish } from './webrtc-publish.js';
 
 export interface WebrtcSocketDeps {
-  /** The engine's publish entry (the RTMP listener's too): routes, checks the password, gives a sink. */
+  /**
+   * Why this publish may not go ahead (routing, password, publish authorization), or undefined:
+   * asked when the offer comes, before any peer connection, UDP port or ffmpeg.
+   */
+  authorize: (request: PublishRequest) => string | undefined | Promise<string | undefined>;
+  /** The engine's publish entry (the RTMP listener's too), taken once media flows: gives a sink. */
   publish: PublishHandler;
-  /** Why routing alone refuses a publish (no stream or location takes the path), checked before any work. */
-  refusal: (request: PublishRequest) => string | undefined;
+  /** Publishes being set up at once; by default MAX_SETUPS_PER_IP per address, MAX_SETUPS in all. */
+  limit?: NegotiationLimit;
   ffmpegPath: string;
   env: NodeJS.ProcessEnv;
   log: { notice(message: string): void };
 }
+
+/** Publishes being set up at once from one address: a browser sets up one, a studio a few. */
+export const MAX_SETUPS_PER_IP = 4;
+/** Publishes being set up at once in all: each may soon be a peer connection and an ffmpeg. */
+export const MAX_SETUPS = 16;
+/** A socket that has sent no offer by then is closed: it would hold a place under the caps. */
+export const OFFER_TIMEOUT_MS = 10_000;
 
 /** Close codes: 1000 the publish ended, 1008 refused, 1011 the server failed. */
 const CLOSE_ENDED = 1000;
@@ -38,12 +51,14 @@ export function publishRequestFor(
  * The websocket at /webrtc/publish/{name}: a browser's WebRTC publish (spec 001 §7). Like an RTMP
  * publish it needs no admin login: the stream decides (publishing accepted, ?password= when set).
  * The first message is the offer; the answer or an error follows; the socket then lives as long
- * as the publish.
+ * as the publish. Nothing is started (peer connection, UDP ports, ffmpeg) before the publish is
+ * authorized, and the attempts being set up are capped per address and in all.
  */
 export function webrtcSocketHandler(deps: WebrtcSocketDeps) {
   // Streams with a WebRTC publish being set up or on: a second offer for one is refused before a
   // peer connection and an ffmpeg are started for it.
   const busy = new Set<string>();
+  const limit = deps.limit ?? new NegotiationLimit(MAX_SETUPS_PER_IP, MAX_SETUPS);
   return (socket: WebSocket, request: FastifyRequest): void => {
     const params = request.params as Record<string, string | undefined>;
     const streamName = params['*'] ?? '';
@@ -51,6 +66,7 @@ export function webrtcSocketHandler(deps: WebrtcSocketDeps) {
     for (const [k, v] of Object.entries((request.query ?? {}) as Record<string, unknown>))
       if (typeof v === 'string') query[k] = v;
     let publish: WebrtcPublish | undefined;
+    let closed = false;
     const reply = (message: WebrtcPublishReply) => {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
     };
@@ -58,12 +74,35 @@ export function webrtcSocketHandler(deps: WebrtcSocketDeps) {
       reply({ type: 'error', message });
       socket.close(code, message.slice(0, 120));
     };
+    const refused = (why: string) => {
+      deps.log.notice(`webrtc publish ${streamName} from ${request.ip} refused: ${why}`);
+      refuse(why, CLOSE_REFUSED);
+    };
+
+    const entered = limit.enter(request.ip);
+    if (typeof entered !== 'function') return refused(entered.refused);
+    // Released once the stream takes the media, or the attempt ends, whichever comes first.
+    const release = entered;
+    const offerTimer = setTimeout(
+      () => refused(`no offer within ${OFFER_TIMEOUT_MS / 1000} s`),
+      OFFER_TIMEOUT_MS,
+    );
+    socket.on('close', () => {
+      closed = true;
+      clearTimeout(offerTimer);
+      release();
+      publish?.close('the socket closed');
+    });
 
     let offered = false;
     socket.on('message', (data: Buffer) => {
       if (offered) return;
       offered = true;
-      void take(data);
+      clearTimeout(offerTimer);
+      void take(data).catch((error: Error) => {
+        release();
+        refuse(`can't answer the offer: ${error.message}`, CLOSE_FAILED);
+      });
     });
     const take = async (data: Buffer): Promise<void> => {
       let parsed;
@@ -75,21 +114,21 @@ export function webrtcSocketHandler(deps: WebrtcSocketDeps) {
       if (!parsed?.success) return refuse('expected {"type":"offer","sdp":"…"}', CLOSE_REFUSED);
       if (!streamName) return refuse('no stream name in the path', CLOSE_REFUSED);
       const target = publishRequestFor(streamName, query, request.ip);
-      const refused =
-        deps.refusal(target) ??
-        (busy.has(streamName) ? `${streamName} is already being published` : undefined);
-      if (refused) {
-        deps.log.notice(`webrtc publish ${streamName} from ${request.ip} refused: ${refused}`);
-        return refuse(refused, CLOSE_REFUSED);
-      }
+      // Authorization first: a publisher refused here has cost a lookup and nothing else.
+      const denied = await deps.authorize(target);
+      if (closed) return;
+      const why = denied ?? (busy.has(streamName) ? `${streamName} is already being published` : undefined);
+      if (why) return refused(why);
       busy.add(streamName);
       const current = new WebrtcPublish({
         acquire: () => deps.publish(target),
         ffmpegPath: deps.ffmpegPath,
         env: deps.env,
         log: (line) => deps.log.notice(`webrtc publish ${streamName}: ${line}`),
+        onLive: release,
         onEnd: (reason, refused) => {
           busy.delete(streamName);
+          release();
           deps.log.notice(
             `webrtc publish ${streamName} from ${request.ip} ${refused ? 'refused' : 'ended'}: ${reason}`,
           );
@@ -105,6 +144,5 @@ export function webrtcSocketHandler(deps: WebrtcSocketDeps) {
         refuse(`can't answer the offer: ${(error as Error).message}`, CLOSE_FAILED);
       }
     };
-    socket.on('close', () => publish?.close('the socket closed'));
   };
 }
