@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm run bench -- NAME [args]` runs bench/NAME.mjs (or every bench with no NAME). Benches print
-// figures beside a reference measured in the same run; they never pass or fail on a time.
+// `npm run bench -- NAME [args]` runs bench/NAME.mjs (or every bench with no NAME, except the long
+// ones, run only by name: `npm run bench -- soak --minutes 30`). Benches print figures beside a
+// reference measured in the same run; they never pass or fail on a time.
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -11,7 +12,11 @@ const [name, ...args] = process.argv.slice(2);
 const all = readdirSync(join(root, 'bench'))
   .filter((f) => f.endsWith('.mjs'))
   .map((f) => f.slice(0, -4));
-const chosen = name ? all.filter((b) => b === name || b.startsWith(`${name}-`)) : all;
+/** Benches of half an hour or more: not part of a run of every bench. */
+const LONG = new Set(['soak']);
+const chosen = name
+  ? all.filter((b) => b === name || b.startsWith(`${name}-`))
+  : all.filter((b) => !LONG.has(b));
 if (chosen.length === 0) {
   console.error(`no bench named ${name}; there are: ${all.join(', ')}`);
   process.exit(2);
