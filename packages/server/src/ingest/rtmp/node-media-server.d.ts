@@ -17,7 +17,53 @@ declare module 'node-media-server/src/protocol/rtmp.js' {
     parserData(buffer: Buffer): string | null;
     /** Packs one media message (audio, video or script data) as RTMP chunks, ready to write. */
     static createMessage(packet: AVPacket): Buffer;
+
+    // Internals of node-media-server 4.4 that GuardedRtmp (guarded-rtmp.ts) checks or overrides.
+    parserPacket: RtmpPacket;
+    inPackets: Map<number, RtmpPacket>;
+    /** Reads the chunk message header into parserPacket (found or created in inPackets). */
+    packetParse(): void;
+    /** Sizes parserPacket's payload buffer for the message length, at the message's first chunk. */
+    packetAlloc(): void;
+    /** Dispatches a whole message by type. */
+    packetHandler(): void;
+    controlHandler(): void;
+    invokeHandler(): void;
+    dataHandler(): void;
+    onConnect(message: AmfCommand): void;
+    onCreateStream(message: AmfCommand): void;
+    onPublish(message: AmfCommand): void;
+    onPlay(message: AmfCommand): void;
+    onDeleteStream(message: AmfCommand): void;
   }
+
+  export interface RtmpPacket {
+    header: { fmt: number; cid: number; timestamp: number; length: number; type: number; stream_id: number };
+    clock: number;
+    payload: Buffer;
+    /** The payload buffer's size (it is reused, and only grows). */
+    capacity: number;
+    /** Bytes of the current message received so far. */
+    bytes: number;
+  }
+
+  /** A decoded AMF0 command: its name, transaction id and named arguments (peer-given: any shape). */
+  export interface AmfCommand {
+    cmd?: unknown;
+    transId?: unknown;
+    cmdObj?: unknown;
+    streamName?: unknown;
+    [argument: string]: unknown;
+  }
+}
+
+declare module 'node-media-server/src/protocol/amf.js' {
+  import type { AmfCommand } from 'node-media-server/src/protocol/rtmp.js';
+  const AMF: {
+    /** Throws (RangeError, TypeError) on bytes that are not AMF0. */
+    decodeAmf0Cmd(payload: Buffer): AmfCommand;
+  };
+  export default AMF;
 }
 
 declare module 'node-media-server/src/protocol/flv.js' {

@@ -4,6 +4,7 @@ import {
   RtmpServer,
   type RtmpServerLog,
 } from './rtmp-server.js';
+import { type RtmpLimits, rtmpLimitsFrom } from './rtmp-limits.js';
 
 /**
  * The RTMP listener on the configured `rtmp` port: opened at start, moved when the port changes,
@@ -19,6 +20,7 @@ export class RtmpPort {
     private readonly log: RtmpServerLog,
     private readonly host: string,
     private readonly onPlay?: PlayHandler,
+    private readonly limits: RtmpLimits = rtmpLimitsFrom(process.env),
   ) {}
 
   /** Listens on `port` (none: closed); changes run in order. */
@@ -37,7 +39,7 @@ export class RtmpPort {
     this.server = undefined;
     this.port = port;
     if (port === undefined) return;
-    const server = new RtmpServer(this.onPublish, this.log, this.onPlay);
+    const server = new RtmpServer(this.onPublish, this.log, this.onPlay, this.limits);
     try {
       await server.listen(port, this.host);
       this.server = server;
