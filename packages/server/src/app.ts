@@ -38,7 +38,7 @@ export interface AppDeps {
   /** Uploaded transcoder logos (the `logos` folder beside the config). */
   logos?: LogoStore;
   /** GET /flussonic/api/history: the session log (history/history-handlers.ts). */
-  history?: (request: FastifyRequest) => Promise<unknown>;
+  history?: (request: FastifyRequest, canReadSecrets: boolean) => Promise<unknown>;
   /** The WebRTC publish websocket (ingest/webrtc): no admin login, the stream's publish rules decide. */
   webrtcPublish?: (socket: WebSocket, request: FastifyRequest) => void;
 }
@@ -75,7 +75,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.post('/admin/login', login.login);
   app.post('/admin/logout', login.logout);
 
-  app.get(`${API}/server`, { preHandler: view }, async () => deps.serverInfo());
+  // The admin token plays any stream: it is a secret, for edit callers only (http/secret-fields.ts).
+  app.get(`${API}/server`, { preHandler: view }, async (request) => {
+    const { admin_token: adminToken, ...info } = deps.serverInfo();
+    return guard.access(request) === 'edit' ? { ...info, admin_token: adminToken } : info;
+  });
   app.get(`${API}/read_config`, { preHandler: view }, cfg.readConfig);
   app.post(`${API}/modify_config`, { preHandler: edit, bodyLimit: CONFIG_BODY_LIMIT }, cfg.modifyConfig);
   app.get(`${API}/read_raw_config`, { preHandler: edit }, cfg.readRawConfig);
@@ -101,7 +105,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       raw.put(`${API}/logo/:name`, { preHandler: edit }, logos.put);
     });
   }
-  if (deps.history) app.get(`${API}/history`, { preHandler: view }, deps.history);
+  const history = deps.history;
+  if (history)
+    app.get(`${API}/history`, { preHandler: view }, (request) =>
+      history(request, guard.access(request) === 'edit'),
+    );
   // Mirrors ask for this server's streams with a proof of the cluster key, not admin credentials.
   const origin = originHandlers(config, () => deps.view.snapshot);
   app.get(`${API}/cluster/streams`, origin.streams);

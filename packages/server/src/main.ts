@@ -9,7 +9,9 @@ import { parseArgs } from './cli.js';
 import { defaultConfigText, randomPassword } from './config/defaults.js';
 import { writeFileDurably } from './config/durable-write.js';
 import { ConfigRejected } from './config/errors.js';
+import { EXIT_LOCKED, InstanceLocked, takeInstanceLock } from './config/instance-lock.js';
 import { ConfigStore, scopedDiff } from './config/store.js';
+import { ownerMark } from './engine/ffmpeg/leftovers.js';
 import { SessionRegistry } from './http/auth.js';
 import { ErrorReportLog } from './http/config-handlers.js';
 import { EventsHub } from './http/events-hub.js';
@@ -34,6 +36,14 @@ async function main(): Promise<void> {
   };
   const build = Number(process.env.SLUICE_BUILD ?? 0) || 0;
 
+  // Before anything starts: a second server on this config would kill the first one's ffmpegs.
+  try {
+    await takeInstanceLock(resolve(options.configPath), ownerMark(resolve(options.configPath)));
+  } catch (error) {
+    if (!(error instanceof InstanceLocked)) throw error;
+    log.error(error.message);
+    process.exit(EXIT_LOCKED);
+  }
   const created = await ensureConfig(options.configPath);
   const store = new ConfigStore(options.configPath, join(dirname(options.configPath), 'history'));
   try {

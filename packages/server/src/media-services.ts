@@ -1,6 +1,5 @@
 import type { ChangeScope } from './config/store.js';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import type { Config } from '@sluice/api';
 import { AccessServices } from './auth/access-services.js';
 import { authorizedPublish } from './auth/play-gate.js';
@@ -22,6 +21,7 @@ import type { LiveView } from './live/live-view.js';
 import { TrafficHistory } from './pulse/traffic-history.js';
 import { logoDirOf } from './transcoder/logo-store.js';
 import type { Logger } from './support/log.js';
+import { privateScratchDir } from './support/scratch-dir.js';
 
 export interface MediaOptions {
   view: LiveView;
@@ -63,7 +63,9 @@ export async function startMedia(options: MediaOptions) {
   registerMediaTopics(options.hub, engine, clients, traffic);
   // Streams of origin mirrors (config sources) run in the engine beside the configured ones.
   const mirrors = new Mirrors({ engine, view, log });
-  const dash = new DashPackagers({ root: join(tmpdir(), `sluice-dash-${owner}`), ffmpegPath, env });
+  // A private folder (mkdtemp, 0700): a fixed /tmp path could be taken or linked by another user first.
+  const dashRoot = await privateScratchDir(`sluice-dash-${owner}`);
+  const dash = new DashPackagers({ root: dashRoot, ffmpegPath, env });
   const thumbnails = new Thumbnails({ engine, ffmpegPath, env });
   const encrypted = (name: string) => access.drm.encrypted(name);
   const players = new RtmpPlayers({

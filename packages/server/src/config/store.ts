@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdir, readFile, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import {
@@ -8,7 +9,8 @@ import {
   formatIssues,
   isPlainObject,
 } from '@sluice/api';
-import { ConfigRejected } from './errors.js';
+import { ConfigRejected, ConfigStale } from './errors.js';
+import { refuseEmptyText, refuseLockout } from './lockout.js';
 import { writeFileDurably } from './durable-write.js';
 import { ConfigHistory } from './history.js';
 import { normalizeConfig, normalizeTracked, touchedPositions } from './normalize.js';
@@ -82,6 +84,8 @@ export const RESET_MARKER = 'reset';
 export class ConfigStore {
   private current: Config = {};
   private text = '';
+  /** The revision of `text`, computed when first asked for. */
+  private textRevision: string | undefined;
   private document: ConfigDocument | undefined;
   private queue: Promise<unknown> = Promise.resolve();
   private readonly listeners = new Set<ConfigListener>();
@@ -101,6 +105,7 @@ export class ConfigStore {
     const { config, document } = this.parse(text);
     this.current = config;
     this.text = text;
+    this.textRevision = undefined;
     this.document = document;
     return config;
   }
@@ -111,6 +116,16 @@ export class ConfigStore {
 
   get rawText(): string {
     return this.text;
+  }
+
+  /**
+   * The revision of the config file as last written or read: a hash of its text, so it names the
+   * same text across restarts (a counter would start again and match a different text).
+   * read_raw_config answers it as the ETag; save_raw_config's If-Match is compared with it.
+   */
+  get revision(): string {
+    this.textRevision ??= createHash('sha256').update(this.text).digest('base64url').slice(0, 22);
+    return this.textRevision;
   }
 
   onChange(listener: ConfigListener): () => void {
@@ -153,6 +168,7 @@ export class ConfigStore {
       if (reset === true && !valid.edit_auth) {
         throw new ConfigRejected('an imported config must keep edit_auth, or nobody could log in again');
       }
+      refuseLockout(valid);
       const scope: ChangeScope | undefined =
         reset === true
           ? undefined
@@ -161,10 +177,17 @@ export class ConfigStore {
     });
   }
 
-  /** save_raw_config: the whole file as the operator wrote it, comments and all. */
-  saveRaw(text: string): Promise<Config> {
+  /**
+   * save_raw_config: the whole file as the operator wrote it, comments and all. With
+   * `expectedRevision` (If-Match), refused with ConfigStale when the file changed since that revision
+   * was read: checked in the queue, so no change can slip in between the check and the write.
+   */
+  saveRaw(text: string, expectedRevision?: readonly string[]): Promise<Config> {
     return this.serialised(async () => {
+      if (expectedRevision && !expectedRevision.includes(this.revision)) throw new ConfigStale(this.revision);
+      refuseEmptyText(text);
       const { config, document } = this.parse(text);
+      refuseLockout(config);
       await this.write(text);
       this.swap(config, text, document);
       return config;
@@ -239,6 +262,7 @@ export class ConfigStore {
     const previous = this.current;
     this.current = next;
     this.text = text;
+    this.textRevision = undefined;
     this.document = document;
     for (const listener of this.listeners) listener(next, previous, scope);
   }

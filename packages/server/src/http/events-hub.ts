@@ -1,5 +1,6 @@
 import type { WebSocket } from 'ws';
 import type { LiveView } from '../live/live-view.js';
+import { redactSecrets } from './redact.js';
 
 /**
  * A topic command arriving on the events socket (spec 001 §7): `subscribe:…`, `pulse_subscribe:…`,
@@ -12,12 +13,13 @@ export interface TopicHandler {
 
 export interface EventClient {
   send(event: Record<string, unknown>): void;
+  /** true for edit callers; a view-only connection gets no secret (http/secret-fields.ts). */
+  readonly canReadSecrets?: boolean;
 }
 
 interface Connection extends EventClient {
   version: number | undefined;
-  /** View-only connections never receive the admin credentials. */
-  redact: boolean;
+  readonly canReadSecrets: boolean;
   stops: Map<string, () => void>;
 }
 
@@ -45,7 +47,7 @@ export class EventsHub {
   attach(socket: WebSocket, redact = false): void {
     const connection: Connection = {
       version: undefined,
-      redact,
+      canReadSecrets: !redact,
       stops: new Map(),
       send: (event) => {
         if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));
@@ -89,7 +91,7 @@ export class EventsHub {
 
   private sendFull(connection: Connection): void {
     connection.version = this.view.currentVersion;
-    const data = connection.redact ? redactCredentials(this.view.snapshot) : this.view.snapshot;
+    const data = connection.canReadSecrets ? this.view.snapshot : redactSecrets(this.view.snapshot);
     connection.send({ event: 'current_config', data, partial_update: false });
   }
 
@@ -98,14 +100,8 @@ export class EventsHub {
     const result = this.view.deltaSince(connection.version);
     if (!result) return this.sendFull(connection);
     connection.version = result.version;
-    const data = connection.redact ? redactCredentials(result.delta) : result.delta;
+    // A delta holds the changed paths only; the same table hides a secret that changed.
+    const data = connection.canReadSecrets ? result.delta : redactSecrets(result.delta);
     connection.send({ event: 'current_config_delta', data, partial_update: !result.complete });
   }
-}
-
-/** The view_auth user may read the config but not the passwords in it. */
-export function redactCredentials(data: Record<string, unknown>): Record<string, unknown> {
-  if (!('edit_auth' in data) && !('view_auth' in data)) return data;
-  const { edit_auth: _edit, view_auth: _view, ...rest } = data;
-  return rest;
 }

@@ -8,6 +8,7 @@ import type { ClientSessions } from '../delivery/client-sessions.js';
 import type { Engine } from '../engine/engine.js';
 import type { TrafficHistory, TrafficPoint } from '../pulse/traffic-history.js';
 import type { EventClient, EventsHub } from './events-hub.js';
+import { HIDDEN, hideInText } from './redact.js';
 
 /** Lines of the stream's log sent when a log subscription starts (the console keeps up to 1000). */
 const LOG_BACKLOG = 200;
@@ -37,7 +38,7 @@ export function registerMediaTopics(
     const event: SessionsEvent = {
       event: 'sessions',
       name,
-      sessions: sessions.list(name).map((s) => toEvent(s, now)),
+      sessions: sessions.list(name).map((s) => toEvent(s, now, client.canReadSecrets === true)),
     };
     client.send(event);
   });
@@ -51,7 +52,10 @@ export function registerMediaTopics(
         client.send({ event: 'error', message: `no stream named ${name}` });
         return;
       }
-      const send = (text: string) => client.send({ event: 'log.entry', name, text } satisfies LogEntryEvent);
+      // ffmpeg quotes its input url in its messages: a view-only reader gets them without passwords.
+      const shown = client.canReadSecrets ? (text: string) => text : hideInText;
+      const send = (text: string) =>
+        client.send({ event: 'log.entry', name, text: shown(text) } satisfies LogEntryEvent);
       for (const line of runtime.log.all.slice(-LOG_BACKLOG)) send(line);
       return runtime.onLog(send);
     },
@@ -87,7 +91,8 @@ function sendTraffic(client: EventClient, topic: string, points: TrafficPoint[],
   client.send(event);
 }
 
-function toEvent(session: ClientSession, nowMs: number): SessionEvent {
+/** A session as the clients tab shows it; a viewer's token (it plays the stream) only to edit callers. */
+function toEvent(session: ClientSession, nowMs: number, canReadSecrets: boolean): SessionEvent {
   const event: SessionEvent = {
     id: session.id,
     type: session.type,
@@ -96,7 +101,7 @@ function toEvent(session: ClientSession, nowMs: number): SessionEvent {
     duration: nowMs - session.createdAt,
     user_agent: session.userAgent,
   };
-  if (session.token) event.token = session.token;
+  if (session.token) event.token = canReadSecrets ? session.token : HIDDEN;
   if (session.country) event.country = session.country;
   if (session.userId) event.user_id = session.userId;
   return event;

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config, LogoList } from '@sluice/api';
 import { HttpError } from '../http/errors.js';
-import { imageType, type LogoStore, logoNameError, MAX_LOGO_BYTES } from './logo-store.js';
+import { imageType, LogoRefused, type LogoStore, logoNameError, MAX_LOGO_BYTES } from './logo-store.js';
 
 /** The streams whose transcoder shows logo `name` ('@name' as a video track's logo or alogo path). */
 export function streamsUsingLogo(config: Config, name: string): string[] {
@@ -21,9 +21,21 @@ const nameOf = (request: FastifyRequest): string => {
   return name;
 };
 
+/** A logo path that is a link (or no plain file) is answered 409 with why, never followed. */
+function refusedAs409<A extends unknown[], R>(handler: (...args: A) => Promise<R>) {
+  return async (...args: A): Promise<R> => {
+    try {
+      return await handler(...args);
+    } catch (error) {
+      if (error instanceof LogoRefused) throw new HttpError(409, error.message);
+      throw error;
+    }
+  };
+}
+
 /** The logo calls of spec 001 §7: list, get, upload or replace, delete. */
 export function logoHandlers(store: LogoStore, config: () => Config) {
-  return {
+  const handlers = {
     list: async (): Promise<LogoList> => {
       const out: LogoList = {};
       for (const name of await store.names()) out[name] = { streams: streamsUsingLogo(config(), name) };
@@ -60,6 +72,12 @@ export function logoHandlers(store: LogoStore, config: () => Config) {
       if (!(await store.remove(name))) throw new HttpError(404, `no logo named ${name}`);
       return { ok: true };
     },
+  };
+  return {
+    list: refusedAs409(handlers.list),
+    get: refusedAs409(handlers.get),
+    put: refusedAs409(handlers.put),
+    remove: refusedAs409(handlers.remove),
   };
 }
 
