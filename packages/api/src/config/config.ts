@@ -42,6 +42,15 @@ export const config = z.looseObject({
   nvidia_monitor: z.boolean().optional(),
   pulsedb: z.string().optional(),
   session_log: z.string().optional(),
+  /** Sessions older than this many days are deleted from the session log (default 90). */
+  session_log_days: z.number().int().min(1, 'session_log_days is at least 1').optional(),
+  /** Past this many megabytes the session log's oldest sessions are deleted (default 256). */
+  session_log_max_mb: z.number().int().min(1, 'session_log_max_mb is at least 1').optional(),
+  /**
+   * Play sessions one client address may have open, and start in any minute (default 100): a
+   * client cycling tokens or user agents gets 429 past it instead of a new session each request.
+   */
+  max_sessions_per_ip: z.number().int().min(1, 'max_sessions_per_ip is at least 1').optional(),
   /**
    * Fixed countries for client addresses (ip → two capital letters), answered before the GeoIP
    * database: an operator's correction for an address it gets wrong, or a country for a local one.

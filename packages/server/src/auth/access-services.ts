@@ -1,10 +1,16 @@
 import { isAbsolute, join, resolve } from 'node:path';
 import { type Config, isPlainObject, type Mirror } from '@sluice/api';
-import type { ClientSession, ClientSessions, SessionHooks } from '../delivery/client-sessions.js';
+import {
+  type ClientSession,
+  type ClientSessions,
+  MAX_SESSIONS_PER_IP,
+  type SessionHooks,
+} from '../delivery/client-sessions.js';
 import { Aes128 } from '../drm/aes128.js';
 import { HlsDrm } from '../drm/hls-drm.js';
 import { historyHandler } from '../history/history-handlers.js';
 import { SessionLog } from '../history/session-log.js';
+import { retentionOf } from '../history/session-retention.js';
 import type { TrafficHistory } from '../pulse/traffic-history.js';
 import type { Logger } from '../support/log.js';
 import { GeoIp } from './geoip.js';
@@ -53,16 +59,17 @@ export class AccessServices {
   readonly sessionHooks: SessionHooks = {
     countryOf: (ip) => this.geo.country(ip),
     onClose: (session) => this.record(session),
+    maxPerIp: () => this.config.max_sessions_per_ip ?? MAX_SESSIONS_PER_IP,
   };
 
   /** Follows the config: the session log moves when `session_log` changes. */
   apply(config: Config): void {
     this.config = config;
     const folder = this.logFolder(config);
-    if (this.sessionLog?.folder === folder) return;
+    if (this.sessionLog?.folder === folder) return this.sessionLog.retain(retentionOf(config));
     this.sessionLog?.close();
     try {
-      this.sessionLog = new SessionLog(folder);
+      this.sessionLog = new SessionLog(folder, retentionOf(config));
     } catch (error) {
       this.sessionLog = undefined;
       this.log.error(`session log ${folder}: ${error instanceof Error ? error.message : String(error)}`);

@@ -1,10 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import type { ClientSession, ClientSessions, RequestIdentity } from '../delivery/client-sessions.js';
+import type {
+  ClientSession,
+  ClientSessions,
+  RequestIdentity,
+  SessionRefusal,
+} from '../delivery/client-sessions.js';
 import type { Decision, PlayAuth } from './play-auth.js';
 import type { PlayRequest } from './play-request.js';
 
 export type MaybePromise<T> = T | Promise<T>;
-export type SessionOrRefusal = ClientSession | { refused: string };
+export type SessionOrRefusal = ClientSession | SessionRefusal;
 
 /** Calls `then` with the value, at once when it is not a promise (the common, cached case). */
 export function whenReady<T>(value: MaybePromise<T>, then: (value: T) => void): void {
@@ -61,6 +66,8 @@ export function authorizedSession(
     const session = sessions.open(identity, Date.now(), limit, {
       id: sessionId,
       userId: d.userId,
+      // The admin token and a mirror's cluster proof are not held to max_sessions_per_ip.
+      exempt: d.admin === true,
     });
     if ('refused' in session) return session;
     if (d.admin) privileged.add(session);

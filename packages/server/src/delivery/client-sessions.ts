@@ -32,11 +32,31 @@ export interface RequestIdentity {
   token: string | undefined;
 }
 
-/** What the session log and the country lookup need from the sessions (auth/access-services.ts). */
+/** What the session log, the country lookup and the config give the sessions (auth/access-services.ts). */
 export interface SessionHooks {
   countryOf?: (ip: string) => string;
   /** A session ended (gone quiet, closed by the operator, the stream removed, the server stopping). */
   onClose?: (session: ClientSession, nowMs: number) => void;
+  /** Sessions one address may have open, and start in any minute (config max_sessions_per_ip). */
+  maxPerIp?: () => number;
+}
+
+/** A request that gets no session; `status` 429 when the client is over its address's limit. */
+export interface SessionRefusal {
+  refused: string;
+  status?: 429;
+}
+
+/** max_sessions_per_ip when the config gives none (docs/config.md). */
+export const MAX_SESSIONS_PER_IP = 100;
+/** The window the per-address count of new sessions is kept over. */
+const NEW_SESSIONS_WINDOW_MS = 60_000;
+
+/** Sessions of one client address: open now, and started in the current minute's window. */
+interface AddressCount {
+  open: number;
+  windowStartedAt: number;
+  started: number;
 }
 
 interface StreamTotals {
@@ -58,6 +78,13 @@ export class ClientSessions implements ClientCounter {
   private readonly out = new RateWindow(5);
   /** Keys of sessions closed by close_sessions: their next requests are refused until they go quiet. */
   private readonly refused = new Map<string, number>();
+  /**
+   * Per client address: each request with a new token or user agent is a new session (and a row
+   * in the session log), so an anonymous client cycling them is held to max_sessions_per_ip.
+   */
+  private readonly addresses = new Map<string, AddressCount>();
+  /** Sessions let in by the admin token or a cluster proof: not counted against their address. */
+  private readonly exempt = new WeakSet<ClientSession>();
   private readonly sweeper: NodeJS.Timeout;
 
   constructor(
@@ -70,14 +97,15 @@ export class ClientSessions implements ClientCounter {
 
   /**
    * The session a request belongs to, created if new; a refusal when the session was closed by
-   * close_sessions, or when it would be one more than the stream's `maxSessions`.
+   * close_sessions, when it would be one more than the stream's `maxSessions`, or (429) when its
+   * address has max_sessions_per_ip open or started that many in the last minute (`exempt` skips it).
    */
   open(
     who: RequestIdentity,
     nowMs: number,
     maxSessions?: number,
-    details: { id?: string; userId?: string } = {},
-  ): ClientSession | { refused: string } {
+    details: { id?: string; userId?: string; exempt?: boolean } = {},
+  ): ClientSession | SessionRefusal {
     const key = keyOf(who);
     const refusedAt = this.refused.get(key);
     if (refusedAt !== undefined) {
@@ -87,6 +115,10 @@ export class ClientSessions implements ClientCounter {
     let session = this.byKey.get(key);
     if (!session && maxSessions !== undefined && this.totals(who.stream).sessions.size >= maxSessions) {
       return { refused: `stream ${who.stream} has its ${maxSessions} sessions already (max_sessions)` };
+    }
+    if (!session && !details.exempt) {
+      const busy = this.addressBusy(who.ip, nowMs);
+      if (busy) return { refused: busy, status: 429 };
     }
     if (!session) {
       session = {
@@ -102,6 +134,8 @@ export class ClientSessions implements ClientCounter {
       this.byKey.set(key, session);
       this.byId.set(session.id, session);
       this.totals(who.stream).sessions.add(session);
+      if (details.exempt) this.exempt.add(session);
+      else this.countAddress(who.ip, nowMs);
     }
     if (details.userId) session.userId = details.userId;
     session.lastSeenAt = nowMs;
@@ -195,12 +229,40 @@ export class ClientSessions implements ClientCounter {
       if (session.openResponses === 0 && nowMs - session.lastSeenAt > this.idleMs) this.remove(session);
     }
     for (const [key, at] of this.refused) if (nowMs - at > this.idleMs) this.refused.delete(key);
+    for (const [ip, count] of this.addresses)
+      if (count.open === 0 && nowMs - count.windowStartedAt >= NEW_SESSIONS_WINDOW_MS)
+        this.addresses.delete(ip);
+  }
+
+  /** Why `ip` may start no session now, if it may not. */
+  private addressBusy(ip: string, nowMs: number): string | undefined {
+    const count = this.addresses.get(ip);
+    if (!count) return undefined;
+    const limit = this.hooks.maxPerIp?.() ?? MAX_SESSIONS_PER_IP;
+    if (count.open >= limit) return `${ip} has ${limit} sessions open already (max_sessions_per_ip)`;
+    if (nowMs - count.windowStartedAt >= NEW_SESSIONS_WINDOW_MS) {
+      count.windowStartedAt = nowMs;
+      count.started = 0;
+    }
+    if (count.started >= limit)
+      return `${ip} started ${limit} sessions in the last minute (max_sessions_per_ip), try again later`;
+    return undefined;
+  }
+
+  private countAddress(ip: string, nowMs: number): void {
+    const count = this.addresses.get(ip);
+    if (count) {
+      count.open++;
+      count.started++;
+    } else this.addresses.set(ip, { open: 1, windowStartedAt: nowMs, started: 1 });
   }
 
   private remove(session: ClientSession): void {
     if (!this.byId.delete(session.id)) return;
     this.byKey.delete(keyOf(session));
     this.streams.get(session.stream)?.sessions.delete(session);
+    const count = this.exempt.has(session) ? undefined : this.addresses.get(session.ip);
+    if (count) count.open--;
     this.hooks.onClose?.(session, Date.now());
   }
 

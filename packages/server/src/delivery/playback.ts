@@ -103,7 +103,7 @@ export function playbackHandler(deps: PlaybackDeps): (req: IncomingMessage, res:
         cluster: proof ? { url, headers: req.headers } : undefined,
       };
       whenReady(authorizedSession(deps.auth, deps.sessions, request, runtime.spec.maxSessions), (session) => {
-        if ('refused' in session) refuse(res, 403, session.refused);
+        if ('refused' in session) refuse(res, session.status ?? 403, session.refused);
         else if (type === 'mpegts') serveMpegts(deps, name, session, req, res);
         else if (type === 'dash')
           void serveDash(deps.engine, deps.dash, deps.sessions, name, resource, session, req, res);

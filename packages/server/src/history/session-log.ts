@@ -2,11 +2,28 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { HistorySession, HistorySortField, ReportRow } from '@sluice/api';
+import { pruneSessions, SESSION_RETENTION_DEFAULTS, type SessionRetention } from './session-retention.js';
 
 /** The database file inside the session_log folder. */
 export const SESSION_LOG_FILE = 'sessions.sqlite3';
 /** A history answer holds at most this many sessions (newest first unless sorted otherwise). */
 export const HISTORY_LIMIT = 1000;
+/**
+ * The longest text kept per field (characters; docs/api.md): a viewer chooses its token and user
+ * agent, and without a cap 2,000 requests with 4 KB of each made a 19 MB log.
+ */
+export const FIELD_LIMITS = {
+  id: 64,
+  name: 512,
+  type: 16,
+  ip: 64,
+  country: 8,
+  userId: 256,
+  token: 256,
+  userAgent: 512,
+} as const;
+/** Retention is applied this often (and as the log opens), never per write. */
+export const PRUNE_INTERVAL_MS = 60_000;
 
 export interface SessionRecord {
   id: string;
@@ -49,18 +66,27 @@ interface Row {
 
 /**
  * Every closed play session, in SQLite (WAL) under the global `session_log` folder: what the
- * History tab reads. One row a session, written when the session ends.
+ * History tab reads. One row a session, written when the session ends; its text fields cut to
+ * FIELD_LIMITS, the oldest rows deleted past the retention limits (session-retention.ts).
  */
 export class SessionLog {
   private readonly db: Database.Database;
   private readonly insert: Database.Statement;
+  private readonly pruner: NodeJS.Timeout;
 
-  constructor(readonly folder: string) {
+  constructor(
+    readonly folder: string,
+    private retention: SessionRetention = SESSION_RETENTION_DEFAULTS,
+  ) {
     mkdirSync(folder, { recursive: true, mode: 0o700 });
     this.db = new Database(join(folder, SESSION_LOG_FILE));
+    // Only a new file takes it (before its first table): freed pages can then be given back.
+    this.db.pragma('auto_vacuum = INCREMENTAL');
     this.db.pragma('journal_mode = WAL');
     // WAL with NORMAL sync: a crash can lose the last sessions written, never corrupt the log.
     this.db.pragma('synchronous = NORMAL');
+    // The WAL file is cut back to this after a checkpoint instead of keeping its largest size.
+    this.db.pragma('journal_size_limit = 4194304');
     this.db.exec(`
       CREATE TABLE IF NOT EXISTS sessions (
         id TEXT PRIMARY KEY,
@@ -83,21 +109,35 @@ export class SessionLog {
          (id, name, type, ip, country, created_at, deleted_at, bytes_sent, user_id, token, user_agent)
        VALUES (@id, @name, @type, @ip, @country, @created_at, @deleted_at, @bytes_sent, @user_id, @token, @user_agent)`,
     );
+    this.prune(Date.now());
+    this.pruner = setInterval(() => this.prune(Date.now()), PRUNE_INTERVAL_MS);
+    this.pruner.unref();
+  }
+
+  /** New limits (the config changed): applied at the next prune. */
+  retain(retention: SessionRetention): void {
+    this.retention = retention;
+  }
+
+  /** Applies retention now; how many sessions were deleted. */
+  prune(nowMs: number): number {
+    return pruneSessions(this.db, this.retention, nowMs);
   }
 
   write(record: SessionRecord): void {
+    const cut = (value: string, limit: number) => truncate(value, limit);
     this.insert.run({
-      id: record.id,
-      name: record.name,
-      type: record.type,
-      ip: record.ip,
-      country: record.country,
+      id: cut(record.id, FIELD_LIMITS.id),
+      name: cut(record.name, FIELD_LIMITS.name),
+      type: cut(record.type, FIELD_LIMITS.type),
+      ip: cut(record.ip, FIELD_LIMITS.ip),
+      country: cut(record.country, FIELD_LIMITS.country),
       created_at: record.createdAt,
       deleted_at: record.deletedAt,
       bytes_sent: record.bytesSent,
-      user_id: record.userId ?? null,
-      token: record.token ?? null,
-      user_agent: record.userAgent || null,
+      user_id: record.userId === undefined ? null : cut(record.userId, FIELD_LIMITS.userId),
+      token: record.token === undefined ? null : cut(record.token, FIELD_LIMITS.token),
+      user_agent: cut(record.userAgent, FIELD_LIMITS.userAgent) || null,
     });
   }
 
@@ -151,8 +191,17 @@ export class SessionLog {
   }
 
   close(): void {
+    clearInterval(this.pruner);
     this.db.close();
   }
+}
+
+/** At most `limit` characters, never half of a surrogate pair. */
+export function truncate(value: string, limit: number): string {
+  if (value.length <= limit) return value;
+  const cut = value.slice(0, limit);
+  const last = cut.charCodeAt(cut.length - 1);
+  return last >= 0xd800 && last <= 0xdbff ? cut.slice(0, -1) : cut;
 }
 
 function whereOf(query: SessionQuery): { where: string; params: Record<string, unknown> } {
