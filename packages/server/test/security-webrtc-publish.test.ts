@@ -127,6 +127,18 @@ describe('security: WebRTC publish is authorized before any work', () => {
     expect(Object.keys(lives.lives?.live?.streams ?? {})).toEqual([]);
   }, 60_000);
 
+  it('writes a client-chosen stream name escaped in the log: a %0A in the path forges no line', async () => {
+    const forged = attempt(
+      server,
+      'live/x%0Aforged%20by%20the%20client?password=wrong',
+      await browserOffer(),
+    );
+    expect(await forged.first).toEqual({ type: 'error', message: 'wrong or missing password' });
+    await forged.closed;
+    expect(server.output()).toContain('webrtc publish live/x\\nforged by the client from 127.0.0.1 refused');
+    expect(server.output()).not.toMatch(/^forged by the client/m);
+  });
+
   it('refuses a 5th setup from one address with a clear message; a right-password publisher still works', async () => {
     // Four sockets that never send their offer hold the address's four places…
     const idle = [0, 1, 2, 3].map(() => attempt(server, 'cam'));

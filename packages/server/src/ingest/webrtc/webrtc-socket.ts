@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { type WebrtcPublishReply, webrtcPublishOffer } from '@sluice/api';
 import type { PublishHandler, PublishRequest } from '../rtmp/rtmp-server.js';
+import { logText } from '../rtmp/log-text.js';
 import { NegotiationLimit } from './negotiation-limit.js';
 import { WebrtcPublish } from './webrtc-publish.js';
 
@@ -62,6 +63,8 @@ export function webrtcSocketHandler(deps: WebrtcSocketDeps) {
   return (socket: WebSocket, request: FastifyRequest): void => {
     const params = request.params as Record<string, string | undefined>;
     const streamName = params['*'] ?? '';
+    // The path is the client's: written to the log escaped, so a %0A in it forges no line.
+    const logged = logText(streamName);
     const query: Record<string, string> = {};
     for (const [k, v] of Object.entries((request.query ?? {}) as Record<string, unknown>))
       if (typeof v === 'string') query[k] = v;
@@ -75,7 +78,7 @@ export function webrtcSocketHandler(deps: WebrtcSocketDeps) {
       socket.close(code, message.slice(0, 120));
     };
     const refused = (why: string) => {
-      deps.log.notice(`webrtc publish ${streamName} from ${request.ip} refused: ${why}`);
+      deps.log.notice(`webrtc publish ${logged} from ${request.ip} refused: ${logText(why)}`);
       refuse(why, CLOSE_REFUSED);
     };
 
@@ -124,13 +127,13 @@ export function webrtcSocketHandler(deps: WebrtcSocketDeps) {
         acquire: () => deps.publish(target),
         ffmpegPath: deps.ffmpegPath,
         env: deps.env,
-        log: (line) => deps.log.notice(`webrtc publish ${streamName}: ${line}`),
+        log: (line) => deps.log.notice(`webrtc publish ${logged}: ${line}`),
         onLive: release,
         onEnd: (reason, refused) => {
           busy.delete(streamName);
           release();
           deps.log.notice(
-            `webrtc publish ${streamName} from ${request.ip} ${refused ? 'refused' : 'ended'}: ${reason}`,
+            `webrtc publish ${logged} from ${request.ip} ${refused ? 'refused' : 'ended'}: ${logText(reason)}`,
           );
           if (refused) refuse(reason, CLOSE_REFUSED);
           else if (socket.readyState === socket.OPEN) socket.close(CLOSE_ENDED, reason.slice(0, 120));
