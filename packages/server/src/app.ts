@@ -14,11 +14,16 @@ import { registerConsole } from './http/console-static.js';
 import { errorHandler } from './http/errors.js';
 import type { EventsHub } from './http/events-hub.js';
 import { createGuard } from './http/guard.js';
+import { jsonOnly, textOnly } from './http/body-types.js';
+import { createCredentialCheck } from './http/credential-check.js';
+import { LoginFailureLog } from './http/login-failure-log.js';
+import { LoginThrottle } from './http/login-throttle.js';
 import { loginHandlers } from './http/login-handlers.js';
 import { streamHandlers } from './http/stream-handlers.js';
 import { acceptRawBodies, logoHandlers } from './transcoder/logo-handlers.js';
 import type { LogoStore } from './transcoder/logo-store.js';
 import { originHandlers } from './cluster/origin-handlers.js';
+import type { Logger } from './support/log.js';
 
 export interface AppDeps {
   store: ConfigStore;
@@ -30,6 +35,8 @@ export interface AppDeps {
   /** Folder of the built console (packages/web/dist); undefined or missing serves a hint instead. */
   consoleDir: string | undefined;
   logger?: boolean | { level: string };
+  /** The server's log: failed logins are written here. */
+  log: Logger;
   engine: Engine;
   /** Playback (delivery/playback.ts): answers HLS and MPEG-TS requests itself, or returns false. */
   playback: (req: IncomingMessage, res: ServerResponse) => boolean;
@@ -56,6 +63,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
   });
   app.setErrorHandler(errorHandler);
+  // The route table in the log (loglevel debug): the attack test calls every route listed, so a
+  // new route can't be left unguarded unnoticed (test/security-routes.test.ts).
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) deps.log.debug(`route ${method} ${route.url}`);
+  });
   await app.register(formbody);
   await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
   // Raw config bodies are text; accept them whatever the client calls them.
@@ -66,55 +78,71 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
 
   const config = (): Config => deps.store.config;
-  const guard = createGuard(config, deps.sessions);
+  const check = createCredentialCheck(config, new LoginThrottle(), new LoginFailureLog(deps.log));
+  const guard = createGuard(config, deps.sessions, check);
+  // onRequest hooks: who may call is decided before a byte of the body is read.
   const view = guard.require('view');
   const edit = guard.require('edit');
   const cfg = configHandlers(deps.store, deps.view, guard.access);
-  const login = loginHandlers(config, deps.sessions, false);
+  const login = loginHandlers(deps.sessions, check, false);
 
-  app.post('/admin/login', login.login);
-  app.post('/admin/logout', login.logout);
+  app.post('/admin/login', { onRequest: guard.sameOrigin }, login.login);
+  app.post('/admin/logout', { onRequest: guard.sameOrigin }, login.logout);
 
   // The admin token plays any stream: it is a secret, for edit callers only (http/secret-fields.ts).
-  app.get(`${API}/server`, { preHandler: view }, async (request) => {
+  app.get(`${API}/server`, { onRequest: view }, async (request) => {
     const { admin_token: adminToken, ...info } = deps.serverInfo();
     return guard.access(request) === 'edit' ? { ...info, admin_token: adminToken } : info;
   });
-  app.get(`${API}/read_config`, { preHandler: view }, cfg.readConfig);
-  app.post(`${API}/modify_config`, { preHandler: edit, bodyLimit: CONFIG_BODY_LIMIT }, cfg.modifyConfig);
-  app.get(`${API}/read_raw_config`, { preHandler: edit }, cfg.readRawConfig);
-  app.post(`${API}/parse_raw_config`, { preHandler: edit, bodyLimit: CONFIG_BODY_LIMIT }, cfg.parseRawConfig);
-  app.post(`${API}/save_raw_config`, { preHandler: edit, bodyLimit: CONFIG_BODY_LIMIT }, cfg.saveRawConfig);
-  app.post(`${API}/error/store`, { preHandler: view }, async (request) => {
+  app.get(`${API}/read_config`, { onRequest: view }, cfg.readConfig);
+  app.post(
+    `${API}/modify_config`,
+    { onRequest: [edit, jsonOnly], bodyLimit: CONFIG_BODY_LIMIT },
+    cfg.modifyConfig,
+  );
+  app.get(`${API}/read_raw_config`, { onRequest: edit }, cfg.readRawConfig);
+  app.post(
+    `${API}/parse_raw_config`,
+    { onRequest: [edit, textOnly], bodyLimit: CONFIG_BODY_LIMIT },
+    cfg.parseRawConfig,
+  );
+  app.post(
+    `${API}/save_raw_config`,
+    { onRequest: [edit, textOnly], bodyLimit: CONFIG_BODY_LIMIT },
+    cfg.saveRawConfig,
+  );
+  app.post(`${API}/error/store`, { onRequest: [view, jsonOnly] }, async (request) => {
     deps.errorReports.add(request.body);
     return { ok: true };
   });
   const streams = streamHandlers(deps.engine, deps.closeSessions);
-  app.post(`${API}/stream_restart/*`, { preHandler: edit }, streams.restart);
-  app.get(`${API}/stream_switch_source/*`, { preHandler: edit }, streams.switchSource);
-  app.get(`${API}/media_info/*`, { preHandler: view }, streams.mediaInfo);
-  app.post(`${API}/close_sessions`, { preHandler: edit }, streams.closeSessions);
+  app.post(`${API}/stream_restart/*`, { onRequest: edit }, streams.restart);
+  app.get(`${API}/stream_switch_source/*`, { onRequest: edit }, streams.switchSource);
+  app.get(`${API}/media_info/*`, { onRequest: view }, streams.mediaInfo);
+  app.post(`${API}/close_sessions`, { onRequest: [edit, textOnly] }, streams.closeSessions);
   if (deps.logos) {
     const logos = logoHandlers(deps.logos, config);
-    app.get(`${API}/logo`, { preHandler: view }, logos.list);
-    app.get(`${API}/logo/:name`, { preHandler: view }, logos.get);
-    app.delete(`${API}/logo/:name`, { preHandler: edit }, logos.remove);
+    app.get(`${API}/logo`, { onRequest: view }, logos.list);
+    app.get(`${API}/logo/:name`, { onRequest: view }, logos.get);
+    app.delete(`${API}/logo/:name`, { onRequest: edit }, logos.remove);
     // Uploads are raw picture bytes: a scope of their own takes any body as a Buffer.
     await app.register(async (raw) => {
       acceptRawBodies(raw);
-      raw.put(`${API}/logo/:name`, { preHandler: edit }, logos.put);
+      raw.put(`${API}/logo/:name`, { onRequest: edit }, logos.put);
     });
   }
   const history = deps.history;
   if (history)
-    app.get(`${API}/history`, { preHandler: view }, (request) =>
+    app.get(`${API}/history`, { onRequest: view }, (request) =>
       history(request, guard.access(request) === 'edit'),
     );
   // Mirrors ask for this server's streams with a proof of the cluster key, not admin credentials.
   const origin = originHandlers(config, () => deps.view.snapshot);
   app.get(`${API}/cluster/streams`, origin.streams);
-  app.get(`${API}/events`, { websocket: true, preHandler: view }, (socket, request) =>
-    deps.hub.attach(socket, guard.access(request) !== 'edit'),
+  app.get(
+    `${API}/events`,
+    { websocket: true, onRequest: guard.require('view', { queryAuth: true }) },
+    (socket, request) => deps.hub.attach(socket, guard.access(request) !== 'edit'),
   );
   if (deps.webrtcPublish) app.get(`${WEBRTC_PUBLISH_PATH}/*`, { websocket: true }, deps.webrtcPublish);
 

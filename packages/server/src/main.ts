@@ -71,7 +71,8 @@ async function main(): Promise<void> {
     },
     'unsubscribe:',
   );
-  const sessions = new SessionRegistry();
+  // Kept beside the config so a console stays logged in across a restart (its cookie holds no password).
+  const sessions = new SessionRegistry({ file: join(dirname(options.configPath), 'sessions.json') });
   const errorReports = new ErrorReportLog();
   const startedAt = Date.now();
   const host = hostname();
@@ -117,6 +118,7 @@ async function main(): Promise<void> {
   refreshStats();
 
   const app = await buildApp({
+    log,
     store,
     view,
     hub,

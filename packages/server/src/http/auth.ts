@@ -1,4 +1,4 @@
-import { randomBytes, timingSafeEqual, createHash } from 'node:crypto';
+import { timingSafeEqual, createHash } from 'node:crypto';
 import type { Config } from '@sluice/api';
 
 export type Access = 'edit' | 'view';
@@ -41,60 +41,7 @@ export function accessFor(config: Config, creds: Credentials | undefined): Acces
 
 export const SESSION_COOKIE = 'sluice_session';
 
-interface Session {
-  access: Access;
-  login: string;
-  expiresAt: number;
-}
-
-/**
- * Console login sessions, held in memory: a random 256-bit id in an HttpOnly cookie. A session is
- * bound to the login it was made for, and dies when that login's credentials change.
- */
-export class SessionRegistry {
-  private readonly sessions = new Map<string, Session>();
-
-  constructor(
-    private readonly ttlMs = 12 * 3600_000,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  create(login: string, access: Access): string {
-    const id = randomBytes(32).toString('base64url');
-    this.sessions.set(id, { login, access, expiresAt: this.now() + this.ttlMs });
-    this.prune();
-    return id;
-  }
-
-  /** The access of a live session whose login still matches the config; refreshes its expiry. */
-  lookup(id: string | undefined, config: Config): Access | undefined {
-    if (!id) return undefined;
-    const session = this.sessions.get(id);
-    if (!session) return undefined;
-    const owner = session.access === 'edit' ? config.edit_auth : config.view_auth;
-    if (session.expiresAt < this.now() || owner?.login !== session.login) {
-      this.sessions.delete(id);
-      return undefined;
-    }
-    session.expiresAt = this.now() + this.ttlMs;
-    return session.access;
-  }
-
-  delete(id: string | undefined): void {
-    if (id) this.sessions.delete(id);
-  }
-
-  /** Drops every session, e.g. when the admin password changes. */
-  clear(): void {
-    this.sessions.clear();
-  }
-
-  private prune(): void {
-    if (this.sessions.size < 1000) return;
-    const now = this.now();
-    for (const [id, s] of this.sessions) if (s.expiresAt < now) this.sessions.delete(id);
-  }
-}
+export { SessionRegistry } from './sessions.js';
 
 export function parseCookies(header: string | undefined): Record<string, string> {
   const out: Record<string, string> = {};

@@ -1,10 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Config } from '@sluice/api';
-import { accessFor, parseCookies, SESSION_COOKIE, type SessionRegistry } from './auth.js';
+import { parseCookies, SESSION_COOKIE, type SessionRegistry } from './auth.js';
+import { type CredentialCheck, tooManyFailures } from './credential-check.js';
 import { HttpError } from './errors.js';
 
 /** POST /admin/login (form-encoded login, password) and POST /admin/logout. */
-export function loginHandlers(config: () => Config, sessions: SessionRegistry, secureCookies: boolean) {
+export function loginHandlers(sessions: SessionRegistry, check: CredentialCheck, secureCookies: boolean) {
+  // SameSite=Strict: the cookie never rides on a request another site starts; HttpOnly: no script reads it.
   const cookie = (value: string, maxAge: number) =>
     `${SESSION_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${maxAge}${secureCookies ? '; Secure' : ''}`;
   return {
@@ -15,14 +16,23 @@ export function loginHandlers(config: () => Config, sessions: SessionRegistry, s
       if (typeof login !== 'string' || typeof password !== 'string') {
         throw new HttpError(400, 'the form must carry login and password');
       }
-      const access = accessFor(config(), { login, password });
-      if (!access) {
+      const result = check(request.ip, { login, password }, 'login form');
+      if ('refused' in result) {
+        if (result.refused === 'wait') {
+          await reply
+            .status(429)
+            .header('retry-after', String(result.retryAfterS))
+            .send({ error: tooManyFailures(result.retryAfterS) });
+          return;
+        }
+        // Spec 000 §8: the console shows "Invalid login/password" for a 403.
         await reply.status(403).send({ error: 'Invalid login/password' });
         return;
       }
-      const id = sessions.create(login, access);
-      await reply.header('set-cookie', cookie(id, 12 * 3600)).send({ ok: true, access });
+      const id = sessions.create({ login, password }, result.access);
+      await reply.header('set-cookie', cookie(id, 12 * 3600)).send({ ok: true, access: result.access });
     },
+    /** Ends the session on the server too, so a copied cookie is worth nothing after logout. */
     logout: async (request: FastifyRequest, reply: FastifyReply) => {
       sessions.delete(parseCookies(request.headers.cookie)[SESSION_COOKIE]);
       await reply.header('set-cookie', cookie('', 0)).send({ ok: true });
