@@ -75,6 +75,9 @@ export const SECRET_FIELDS: Readonly<Record<string, SecretKind>> = {
   ...under('sources.*', {
     cluster_key: 'secret',
     'urls[]': 'url',
+    // Each origin's state: its url as the name, and the error of its last poll.
+    'stats.servers[].name': 'url',
+    'stats.servers[].error': 'text',
     'thumbnails.url': 'url',
     ...auth,
     ...under('streams.*', stats),
