@@ -20,7 +20,18 @@ export function call(
   return new Promise((resolve, reject) => {
     const req = httpRequest(
       url,
-      { method: options.method ?? 'GET', headers: options.headers, localAddress: options.from, agent: false },
+      {
+        method: options.method ?? 'GET',
+        // Node sends a DELETE body with no length header at all unless told its length.
+        headers: {
+          ...options.headers,
+          ...(options.body === undefined
+            ? {}
+            : { 'content-length': String(Buffer.byteLength(options.body)) }),
+        },
+        localAddress: options.from,
+        agent: false,
+      },
       (res) => {
         let body = '';
         res.setEncoding('utf8');
