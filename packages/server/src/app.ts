@@ -9,11 +9,14 @@ import { HLS_SCRIPT_PATH, loadHlsScript } from './delivery/embed-page.js';
 import type { Engine } from './engine/engine.js';
 import type { LiveView } from './live/live-view.js';
 import type { SessionRegistry } from './http/auth.js';
-import { configHandlers, type ErrorReportLog } from './http/config-handlers.js';
+import { BODY_LIMIT_BYTES, acceptJsonWithDepthLimit } from './http/body-limits.js';
+import { configHandlers } from './http/config-handlers.js';
 import { registerConsole } from './http/console-static.js';
-import { errorHandler } from './http/errors.js';
+import type { ErrorReportLog } from './http/error-reports.js';
+import { createErrorHandler } from './http/errors.js';
 import type { EventsHub } from './http/events-hub.js';
 import { createGuard } from './http/guard.js';
+import { addSecurityHeaders } from './http/security-headers.js';
 import { jsonOnly, textOnly } from './http/body-types.js';
 import { createCredentialCheck } from './http/credential-check.js';
 import { LoginFailureLog } from './http/login-failure-log.js';
@@ -51,8 +54,8 @@ export interface AppDeps {
 }
 
 const API = '/flussonic/api';
-/** Large enough for a 20,000-stream config import. */
-const CONFIG_BODY_LIMIT = 64 * 1024 * 1024;
+/** Large enough for a 20,000-stream config import (http/body-limits.ts). */
+const CONFIG_BODY_LIMIT = BODY_LIMIT_BYTES.config;
 
 /** The one route table: API, websocket, console. Handlers live in http/; this file only wires. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -60,20 +63,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Playback is served before Fastify routes anything: the hot path stays free of framework work.
     serverFactory: (handler) => createServer((req, res) => deps.playback(req, res) || handler(req, res)),
     logger: deps.logger ?? false,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: BODY_LIMIT_BYTES.other,
   });
-  app.setErrorHandler(errorHandler);
+  app.setErrorHandler(createErrorHandler((line) => deps.log.error(line)));
+  addSecurityHeaders(app);
   // The route table in the log (loglevel debug): the attack test calls every route listed, so a
   // new route can't be left unguarded unnoticed (test/security-routes.test.ts).
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) deps.log.debug(`route ${method} ${route.url}`);
   });
   await app.register(formbody);
+  acceptJsonWithDepthLimit(app);
   await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
   // Raw config bodies are text; accept them whatever the client calls them.
   app.addContentTypeParser(
     ['text/plain', 'application/octet-stream'],
-    { parseAs: 'string', bodyLimit: CONFIG_BODY_LIMIT },
+    // No bodyLimit of its own: each route's cap applies (a parser's would override the default).
+    { parseAs: 'string' },
     (_req, body, done) => done(null, body),
   );
 
@@ -86,8 +92,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const cfg = configHandlers(deps.store, deps.view, guard.access);
   const login = loginHandlers(deps.sessions, check, false);
 
-  app.post('/admin/login', { onRequest: guard.sameOrigin }, login.login);
-  app.post('/admin/logout', { onRequest: guard.sameOrigin }, login.logout);
+  const loginBody = BODY_LIMIT_BYTES.login;
+  app.post('/admin/login', { onRequest: guard.sameOrigin, bodyLimit: loginBody }, login.login);
+  app.post('/admin/logout', { onRequest: guard.sameOrigin, bodyLimit: loginBody }, login.logout);
 
   // The admin token plays any stream: it is a secret, for edit callers only (http/secret-fields.ts).
   app.get(`${API}/server`, { onRequest: view }, async (request) => {
@@ -111,15 +118,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { onRequest: [edit, textOnly], bodyLimit: CONFIG_BODY_LIMIT },
     cfg.saveRawConfig,
   );
-  app.post(`${API}/error/store`, { onRequest: [view, jsonOnly] }, async (request) => {
-    deps.errorReports.add(request.body);
-    return { ok: true };
-  });
+  app.post(
+    `${API}/error/store`,
+    { onRequest: [view, jsonOnly], bodyLimit: BODY_LIMIT_BYTES.errorReport },
+    async (request) => {
+      deps.errorReports.add(request.body, request.ip);
+      return { ok: true };
+    },
+  );
   const streams = streamHandlers(deps.engine, deps.closeSessions);
   app.post(`${API}/stream_restart/*`, { onRequest: edit }, streams.restart);
   app.get(`${API}/stream_switch_source/*`, { onRequest: edit }, streams.switchSource);
   app.get(`${API}/media_info/*`, { onRequest: view }, streams.mediaInfo);
-  app.post(`${API}/close_sessions`, { onRequest: [edit, textOnly] }, streams.closeSessions);
+  app.post(
+    `${API}/close_sessions`,
+    { onRequest: [edit, textOnly], bodyLimit: BODY_LIMIT_BYTES.sessionIds },
+    streams.closeSessions,
+  );
   if (deps.logos) {
     const logos = logoHandlers(deps.logos, config);
     app.get(`${API}/logo`, { onRequest: view }, logos.list);

@@ -13,7 +13,7 @@ import { EXIT_LOCKED, InstanceLocked, takeInstanceLock } from './config/instance
 import { ConfigStore, scopedDiff } from './config/store.js';
 import { ownerMark } from './engine/ffmpeg/leftovers.js';
 import { SessionRegistry } from './http/auth.js';
-import { ErrorReportLog } from './http/config-handlers.js';
+import { ErrorReportLog, errorReportFileOf } from './http/error-reports.js';
 import { EventsHub } from './http/events-hub.js';
 import { PortListeners } from './http/listeners.js';
 import { TopicBus } from './http/topics.js';
@@ -73,7 +73,9 @@ async function main(): Promise<void> {
   );
   // Kept beside the config so a console stays logged in across a restart (its cookie holds no password).
   const sessions = new SessionRegistry({ file: join(dirname(options.configPath), 'sessions.json') });
-  const errorReports = new ErrorReportLog();
+  const errorReports = new ErrorReportLog(errorReportFileOf(resolve(options.configPath)), (line) =>
+    log.error(line),
+  );
   const startedAt = Date.now();
   const host = hostname();
 
@@ -134,8 +136,11 @@ async function main(): Promise<void> {
     webrtcPublish: media.webrtcPublish,
   });
   await app.ready();
-  const listeners = new PortListeners(app.server, options.host, (port, error) =>
-    log.error(`can't listen on HTTP port ${port}: ${error.message}`),
+  const listeners = new PortListeners(
+    app.server,
+    options.host,
+    (port, error) => log.error(`can't listen on HTTP port ${port}: ${error.message}`),
+    (line) => log.notice(line),
   );
 
   store.onChange((next: Config, previous: Config, scope) => {

@@ -58,22 +58,6 @@ export function configHandlers(
   };
 }
 
-/** Error reports the console posts (spec 000 §7 error/store), kept in a bounded ring. */
-export class ErrorReportLog {
-  private readonly entries: { at: number; report: unknown }[] = [];
-
-  constructor(private readonly limit = 500) {}
-
-  add(report: unknown): void {
-    this.entries.push({ at: Date.now(), report });
-    if (this.entries.length > this.limit) this.entries.splice(0, this.entries.length - this.limit);
-  }
-
-  list(): readonly { at: number; report: unknown }[] {
-    return this.entries;
-  }
-}
-
 const etagOf = (revision: string) => `"${revision}"`;
 
 /** The revisions an If-Match header names; undefined when absent or `*` (any revision will do). */
