@@ -81,7 +81,7 @@ describe('security: WebRTC publish is authorized before any work', () => {
   beforeAll(async () => {
     server = await startServer({
       config:
-        `${minimalConfig}live live {\n  password right;\n  source_timeout 2;\n}\n` +
+        `${minimalConfig}live live {\n  password right;\n  except blocked;\n  source_timeout 2;\n}\n` +
         `stream cam {\n  publish_enabled true;\n  password s3cret;\n  static true;\n}\n`,
     });
   });
@@ -127,16 +127,37 @@ describe('security: WebRTC publish is authorized before any work', () => {
     expect(Object.keys(lives.lives?.live?.streams ?? {})).toEqual([]);
   }, 60_000);
 
+  it("refuses a name in the location's except before any work, with the right password", async () => {
+    const blocked = attempt(server, 'live/blocked?password=right', await browserOffer());
+    expect(await blocked.first).toEqual({
+      type: 'error',
+      message: 'location live does not accept publishing live/blocked (except)',
+    });
+    expect(await blocked.closed).toBe(1008);
+  });
+
   it('writes a client-chosen stream name escaped in the log: a %0A in the path forges no line', async () => {
     const forged = attempt(
       server,
       'live/x%0Aforged%20by%20the%20client?password=wrong',
       await browserOffer(),
     );
-    expect(await forged.first).toEqual({ type: 'error', message: 'wrong or missing password' });
+    // Refused (a wrong password, or a name the config's rules refuse): what matters here is the log.
+    expect(await forged.first).toMatchObject({ type: 'error' });
     await forged.closed;
     expect(server.output()).toContain('webrtc publish live/x\\nforged by the client from 127.0.0.1 refused');
     expect(server.output()).not.toMatch(/^forged by the client/m);
+  });
+
+  it('refuses a name of many-byte characters with a close reason the protocol takes (≤ 123 bytes)', async () => {
+    const wide = attempt(
+      server,
+      `live/${encodeURIComponent('é'.repeat(100))}?password=wrong`,
+      await browserOffer(),
+    );
+    expect(await wide.first).toMatchObject({ type: 'error' });
+    expect(await wide.closed).toBe(1008);
+    expect((await server.api('/flussonic/api/server')).status).toBe(200);
   });
 
   it('refuses a 5th setup from one address with a clear message; a right-password publisher still works', async () => {

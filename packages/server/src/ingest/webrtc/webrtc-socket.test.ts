@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { publishRequestFor } from './webrtc-socket.js';
+import { closeReason, publishRequestFor } from './webrtc-socket.js';
 
 describe('publishRequestFor', () => {
   it('names a stream the way an RTMP URL does: one segment is static/NAME, more is APP/NAME', () => {
@@ -12,5 +12,15 @@ describe('publishRequestFor', () => {
     });
     expect(publishRequestFor('live/cam1', {}, '::1')).toMatchObject({ app: 'live', name: 'cam1' });
     expect(publishRequestFor('a/b/c', {}, '::1')).toMatchObject({ app: 'a', name: 'b/c' });
+  });
+});
+
+describe('closeReason', () => {
+  it('keeps at most 123 bytes of UTF-8, never half a character', () => {
+    expect(closeReason('refused')).toBe('refused');
+    const cut = closeReason('é'.repeat(100));
+    expect(cut).toBe('é'.repeat(61));
+    expect(Buffer.byteLength(cut)).toBe(122);
+    expect(closeReason('a'.repeat(200))).toHaveLength(123);
   });
 });

@@ -28,6 +28,21 @@ export const MAX_SETUPS = 16;
 /** A socket that has sent no offer by then is closed: it would hold a place under the caps. */
 export const OFFER_TIMEOUT_MS = 10_000;
 
+/**
+ * A websocket close reason: at most 123 bytes of UTF-8 (RFC 6455 §5.5), cut between characters;
+ * `ws` throws on a longer one, and a reason can hold a client-chosen name.
+ */
+export function closeReason(message: string): string {
+  let bytes = 0;
+  let end = 0;
+  for (const char of message) {
+    bytes += Buffer.byteLength(char);
+    if (bytes > 123) break;
+    end += char.length;
+  }
+  return message.slice(0, end);
+}
+
 /** Close codes: 1000 the publish ended, 1008 refused, 1011 the server failed. */
 const CLOSE_ENDED = 1000;
 const CLOSE_REFUSED = 1008;
@@ -75,7 +90,7 @@ export function webrtcSocketHandler(deps: WebrtcSocketDeps) {
     };
     const refuse = (message: string, code: number) => {
       reply({ type: 'error', message });
-      socket.close(code, message.slice(0, 120));
+      socket.close(code, closeReason(message));
     };
     const refused = (why: string) => {
       deps.log.notice(`webrtc publish ${logged} from ${request.ip} refused: ${logText(why)}`);
@@ -136,7 +151,7 @@ export function webrtcSocketHandler(deps: WebrtcSocketDeps) {
             `webrtc publish ${logged} from ${request.ip} ${refused ? 'refused' : 'ended'}: ${logText(reason)}`,
           );
           if (refused) refuse(reason, CLOSE_REFUSED);
-          else if (socket.readyState === socket.OPEN) socket.close(CLOSE_ENDED, reason.slice(0, 120));
+          else if (socket.readyState === socket.OPEN) socket.close(CLOSE_ENDED, closeReason(reason));
         },
       });
       publish = current;
