@@ -164,6 +164,9 @@ export class Engine {
 
   /** An RTMP publisher arrived: hands it to the slot of the stream it publishes into (spec 000 §4 Publishing). */
   acceptPublish(request: PublishRequest): PublishAnswer {
+    // Routing, names, except and the password first: a refused publisher creates no stream.
+    const refused = this.publishRefusal(request);
+    if (refused) return { refused };
     const target = routePublish(this.config, request.app, request.name);
     if ('refused' in target) return target;
     const runtime =

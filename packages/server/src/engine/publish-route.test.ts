@@ -8,7 +8,7 @@ const config = {
     pulled: { urls: [{ url: 'udp://:1' }] },
     off: { publish_enabled: true, disabled: true },
   },
-  lives: { live: {}, 'live/sport': {} },
+  lives: { live: { except: ['debug', 'live/test'] }, 'live/sport': {} },
 };
 
 describe('routePublish', () => {
@@ -26,13 +26,33 @@ describe('routePublish', () => {
     });
   });
 
-  it('refuses streams that do not publish, disabled ones, and paths nothing holds', () => {
+  it("refuses streams that do not publish, disabled ones, a location's except names, and paths nothing holds", () => {
     expect(routePublish(config, 'static', 'pulled')).toEqual({
       refused: 'stream pulled does not accept publishing',
     });
     expect(routePublish(config, 'static', 'off')).toEqual({ refused: 'stream off is disabled' });
+    expect(routePublish(config, 'live', 'debug')).toEqual({
+      refused: 'location live does not accept publishing live/debug (except)',
+    });
+    expect(routePublish(config, 'live', 'test')).toEqual({
+      refused: 'location live does not accept publishing live/test (except)',
+    });
     expect(routePublish(config, 'other', 'z')).toEqual({
       refused: 'no stream other/z accepts publishing, and no publishing location holds other/z',
+    });
+  });
+
+  it('refuses names the config would refuse, before any stream is made (issue 13)', () => {
+    for (const name of ['..', 'a/../b', 'a<b', 'a b', 'a\nb', 'a\r\nnotice forged', '.', 'a//b', 'a/']) {
+      expect(routePublish(config, 'live', name)).toMatchObject({
+        refused: expect.stringContaining('not a valid stream name') as string,
+      });
+    }
+    expect(routePublish(config, 'live', 'x'.repeat(600))).toMatchObject({
+      refused: expect.stringContaining('at most 512 characters') as string,
+    });
+    expect(routePublish(config, 'static', '../cam')).toMatchObject({
+      refused: expect.stringContaining('must not contain . or .. segments') as string,
     });
   });
 });
