@@ -21,7 +21,7 @@ export function ConfigEditorTab() {
   }
   return (
     <Group align="flex-start">
-      <RawConfigForm initialText={raw.data} />
+      <RawConfigForm initialText={raw.data.text} />
     </Group>
   );
 }
