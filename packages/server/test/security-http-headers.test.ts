@@ -19,8 +19,11 @@ describe('security headers', () => {
     Object.fromEntries(Object.keys(FRAMING_AND_SNIFFING).map((h) => [h, response.headers.get(h)]));
 
   it('keeps the console and the API out of other sites’ frames, unsniffed, with no cross-site referrer', async () => {
+    const index = await (await fetch(`${server.url}/admin`)).text();
+    const script = /src="(\/admin\/assets\/[^"]+\.js)"/.exec(index)?.[1];
     const answers = {
       console: await fetch(`${server.url}/admin`),
+      ...(script ? { 'console script': await fetch(`${server.url}${script}`) } : {}),
       'console deep link': await fetch(`${server.url}/admin/streams/demo`),
       api: await server.api('/flussonic/api/read_config'),
       'api without login': await fetch(`${server.url}/flussonic/api/read_config`),
