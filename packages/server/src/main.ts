@@ -31,6 +31,7 @@ const packageRoot = join(here, '..');
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2), { consoleDir: join(packageRoot, '..', 'web', 'dist') });
   const log = createLogger();
+  keepServingOnUncaughtErrors(log);
   const { version } = JSON.parse(await readFile(join(packageRoot, 'package.json'), 'utf8')) as {
     version: string;
   };
@@ -182,6 +183,25 @@ async function main(): Promise<void> {
         log.error(`config reload refused, the running config is kept: ${error.message}`),
       );
   });
+}
+
+/**
+ * The last resort: an error that no handler caught (a bug, or input a parser did not expect) is
+ * logged with its stack and the server keeps serving. Without it, one such error, which anyone
+ * who can reach a port may be able to cause, ends every stream, the API and the console at once.
+ * Every path still handles its own errors first (the RTMP listener ends just that connection).
+ */
+function keepServingOnUncaughtErrors(log: { error(message: string): void }): void {
+  const describe = (what: string, error: unknown) => {
+    // The message may carry a peer's text: written escaped on one line, then the stack frames.
+    const message = JSON.stringify(error instanceof Error ? error.message : String(error));
+    const frames = (error instanceof Error ? (error.stack ?? '') : '')
+      .split('\n')
+      .filter((l) => /^\s+at /.test(l));
+    log.error([`${what}, the server keeps running: ${message}`, ...frames].join('\n'));
+  };
+  process.on('uncaughtException', (error) => describe('uncaught exception', error));
+  process.on('unhandledRejection', (reason) => describe('unhandled promise rejection', reason));
 }
 
 /** Writes the default config when the file is missing; returns the new admin password if it did. */
