@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Engine } from '../engine/engine.js';
 import type { ClientSession, ClientSessions } from './client-sessions.js';
 import type { DashPackagers } from './dash-packager.js';
+import { waitForFirstMedia } from './first-media-wait.js';
 import { refuse, send } from './respond.js';
 
 /** /{name}/index.mpd and its fragments. A manifest request wakes an on-demand stream, as for HLS. */
@@ -19,7 +20,8 @@ export async function serveDash(
     const runtime = engine.touch(name);
     if (!runtime || runtime.spec.disabled) return refuse(res, 404, `stream ${name} is disabled`);
     // The packager starts from a keyframe: wait for the stream to have one.
-    if (!(await runtime.waitForPlaylist(10_000))) return refuse(res, 404, `stream ${name} has no media yet`);
+    if (!(await waitForFirstMedia(runtime, session, 10_000)))
+      return refuse(res, 404, `stream ${name} has no media yet`);
     const manifest = await dash.manifest(runtime);
     if (!manifest) return refuse(res, 404, `stream ${name} has no DASH output (its codecs can't go in MP4)`);
     return send(sessions, session, req, res, 'application/dash+xml', manifest, 'no-cache');

@@ -9,6 +9,7 @@ import { masterPlaylist } from '../media/hls-playlist.js';
 import type { PacketBus } from '../media/packet-bus.js';
 import type { ClientSession, ClientSessions, SessionType } from './client-sessions.js';
 import { serveDash } from './dash-handler.js';
+import { waitForFirstMedia } from './first-media-wait.js';
 import { embedPage } from './embed-page.js';
 import type { DashPackagers } from './dash-packager.js';
 import { protocolAllowed } from './protocols.js';
@@ -140,7 +141,7 @@ async function servePlaylist(
   // A playlist request is what wakes an on-demand stream.
   const runtime = deps.engine.touch(name);
   if (!runtime || runtime.spec.disabled) return refuse(res, 404, `stream ${name} is disabled`);
-  if (!(await runtime.waitForPlaylist(FIRST_SEGMENT_WAIT_MS))) {
+  if (!(await waitForFirstMedia(runtime, session, FIRST_SEGMENT_WAIT_MS))) {
     return refuse(res, 404, `stream ${name} has no media yet`);
   }
   const bus = variant ? runtime.transcoder?.variant(variant) : runtime.bus;
