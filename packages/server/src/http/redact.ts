@@ -82,7 +82,10 @@ function walk(value: unknown, node: Trie): unknown {
 
 function hide(value: unknown, kind: SecretKind): unknown {
   if (kind === 'omit') return OMIT;
-  if (Array.isArray(value)) return value.map((item) => hide(item, kind));
+  if (Array.isArray(value)) {
+    const items = value.map((item) => hide(item, kind));
+    return items.some((item, i) => item !== value[i]) ? items : value;
+  }
   if (kind === 'options') return isPlainObject(value) ? hideOptions(value) : value;
   // A secret is hidden whatever its type (a loose field may hold a number); urls and text are strings.
   if (kind === 'secret') return HIDDEN;
@@ -109,6 +112,8 @@ export function hideInUrl(url: string): string {
 
 /** hideInUrl for every url inside free text, such as an error message quoting a source. */
 export function hideInText(text: string): string {
+  // Most urls (udp://, test://, publish://) have neither: no regex work for them.
+  if (!text.includes('@') && !text.includes('=')) return text;
   return text
     .replace(USERINFO, (_all, scheme: string, userinfo: string) => {
       const colon = userinfo.indexOf(':');
