@@ -38,7 +38,7 @@ describe('redactSecrets (what a view-only caller reads)', () => {
   });
 
   it('shares what holds no secret', () => {
-    const title = { title: 'Lobby' };
+    const title = { title: 'Lobby', urls: [{ url: 'udp://239.0.0.1:1234' }], stats: { url: 'test://' } };
     const data = { streams: { a: title, b: { password: 'x' } }, stats: { total_streams: 2 } };
     const shown = redactSecrets(data) as typeof data;
     expect(shown.streams.a).toBe(title);
