@@ -1,9 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { forgetStoredPasswords } from './api/credentials.js';
 import { installErrorReporting } from './api/error-reporting.js';
 import { App } from './app/App.js';
 import { AppProviders } from './app/AppProviders.js';
 
+// Older consoles kept the admin password in storage; none stays there (issue 13).
+forgetStoredPasswords();
 installErrorReporting(window);
 
 const root = document.getElementById('root');

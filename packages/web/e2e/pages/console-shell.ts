@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { ADMIN } from '../../../server/test/harness.js';
 
-export const CREDENTIALS_KEY = 'sluice.credentials';
+export const LOGIN_KEY = 'sluice.login';
 
 /** The logged-in frame: header status, offline message, menu, logout. */
 export class ConsoleShell {
@@ -20,13 +20,18 @@ export class ConsoleShell {
     this.menu = page.getByRole('navigation', { name: 'main menu' });
   }
 
-  /** Stores the admin credentials as a login would, before the page's scripts run. */
+  /**
+   * Logs in as the login form would: the session cookie lands in this page's browser context and the
+   * login name in local storage, before the page's scripts run.
+   */
   async rememberLogin(credentials = ADMIN): Promise<void> {
+    const answer = await this.page.request.post(`${this.baseUrl}/admin/login`, { form: { ...credentials } });
+    if (!answer.ok()) throw new Error(`login answered ${answer.status()}: ${await answer.text()}`);
     await this.page.addInitScript(
       ([key, value]) => {
         if (!localStorage.getItem(key)) localStorage.setItem(key, value);
       },
-      [CREDENTIALS_KEY, JSON.stringify(credentials)] as const,
+      [LOGIN_KEY, JSON.stringify({ login: credentials.login })] as const,
     );
   }
 
@@ -34,7 +39,14 @@ export class ConsoleShell {
     await this.page.goto(`${this.baseUrl}${path}`);
   }
 
-  storedCredentials(): Promise<string | null> {
-    return this.page.evaluate((key) => localStorage.getItem(key), CREDENTIALS_KEY);
+  storedLogin(): Promise<string | null> {
+    return this.page.evaluate((key) => localStorage.getItem(key), LOGIN_KEY);
+  }
+
+  /** Everything the page keeps in local and session storage, as one text to search. */
+  storedText(): Promise<string> {
+    return this.page.evaluate(() =>
+      JSON.stringify([localStorage, sessionStorage].map((s) => Object.entries(s))),
+    );
   }
 }

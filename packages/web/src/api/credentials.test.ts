@@ -1,5 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { CREDENTIALS_KEY, encodeCredentials, loadCredentials, saveCredentials } from './credentials.js';
+import {
+  LEGACY_CREDENTIALS_KEY,
+  LOGIN_KEY,
+  clearLogin,
+  forgetStoredPasswords,
+  loadLogin,
+  saveLogin,
+} from './credentials.js';
 
 class MemoryStorage implements Storage {
   private items = new Map<string, string>();
@@ -23,26 +30,32 @@ class MemoryStorage implements Storage {
   }
 }
 
-describe('stored credentials', () => {
-  it('round-trips through storage', () => {
+describe('stored login', () => {
+  it('keeps the login name only, never a password', () => {
     const storage = new MemoryStorage();
-    saveCredentials({ login: 'admin', password: 'pw' }, storage);
-    expect(loadCredentials(storage)).toEqual({ login: 'admin', password: 'pw' });
+    saveLogin('admin', storage);
+    expect(storage.getItem(LOGIN_KEY)).toBe('{"login":"admin"}');
+    expect(loadLogin(storage)).toEqual({ login: 'admin' });
+    clearLogin(storage);
+    expect(loadLogin(storage)).toBeUndefined();
+  });
+
+  it('drops a password an older console stored, from local and session storage', () => {
+    const local = new MemoryStorage();
+    const session = new MemoryStorage();
+    for (const s of [local, session]) s.setItem(LEGACY_CREDENTIALS_KEY, '{"login":"admin","password":"pw"}');
+    forgetStoredPasswords([local, session]);
+    expect(local.length + session.length).toBe(0);
   });
 
   it('logs and ignores a corrupted entry', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const storage = new MemoryStorage();
-    storage.setItem(CREDENTIALS_KEY, '{not json');
-    expect(loadCredentials(storage)).toBeUndefined();
-    storage.setItem(CREDENTIALS_KEY, '{"login": 1}');
-    expect(loadCredentials(storage)).toBeUndefined();
+    storage.setItem(LOGIN_KEY, '{not json');
+    expect(loadLogin(storage)).toBeUndefined();
+    storage.setItem(LOGIN_KEY, '{"login": 1}');
+    expect(loadLogin(storage)).toBeUndefined();
     expect(warn).toHaveBeenCalledTimes(2);
     warn.mockRestore();
-  });
-
-  it('encodes UTF-8 for HTTP Basic', () => {
-    expect(encodeCredentials({ login: 'admin', password: 'pw' })).toBe(btoa('admin:pw'));
-    expect(atob(encodeCredentials({ login: 'é', password: 'x' }))).toBe('\u00c3\u00a9:x');
   });
 });

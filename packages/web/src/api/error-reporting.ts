@@ -1,4 +1,4 @@
-import { loadCredentials } from './credentials.js';
+import { loadLogin } from './credentials.js';
 import {
   type ErrorEventLike,
   type ErrorReport,
@@ -11,9 +11,9 @@ import { API_BASE, jsonBody, request } from './http-client.js';
 /** Reports are gathered for a second and sent together. */
 export const REPORT_BATCH_MS = 1000;
 
-/** POST {api_base}/error/store: the batch of reports as a JSON array. Only with credentials: the call needs them. */
+/** POST {api_base}/error/store: the batch of reports as a JSON array. Only once logged in: the call needs it. */
 export async function storeErrorReports(reports: readonly ErrorReport[]): Promise<void> {
-  if (!loadCredentials()) return;
+  if (!loadLogin()) return;
   await request(`${API_BASE}/error/store`, jsonBody(reports));
 }
 

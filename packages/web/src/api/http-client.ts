@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import { type Credentials, encodeCredentials, loadCredentials } from './credentials.js';
 
 /** The API prefix ({api_base} of spec 000 §7). */
 export const API_BASE = '/flussonic/api';
@@ -19,14 +18,19 @@ export class ApiError extends Error {
 export const isAuthFailure = (error: unknown) =>
   error instanceof ApiError && (error.status === 401 || error.status === 403);
 
-function authHeaders(credentials: Credentials | undefined): Record<string, string> {
-  return credentials ? { authorization: `Basic ${encodeCredentials(credentials)}` } : {};
-}
+/**
+ * Sent on every call: the server refuses a cookie-authorised call that changes something without
+ * it, since another site's page can't add a header without the server's consent (CSRF).
+ */
+export const CONSOLE_HEADERS = { 'x-requested-with': 'sluice' } as const;
 
-/** Same-origin fetch with the stored credentials; throws ApiError on a non-OK answer. */
+/**
+ * Same-origin fetch; the session cookie authorises it (spec 000 §7: same-origin credentials).
+ * Throws ApiError on a non-OK answer.
+ */
 export async function request(path: string, init: RequestInit = {}): Promise<Response> {
   const headers = new Headers(init.headers);
-  for (const [k, v] of Object.entries(authHeaders(loadCredentials()))) if (!headers.has(k)) headers.set(k, v);
+  for (const [k, v] of Object.entries(CONSOLE_HEADERS)) if (!headers.has(k)) headers.set(k, v);
   const response = await fetch(path, { ...init, headers, credentials: 'same-origin' });
   if (!response.ok) throw await toApiError(response);
   return response;

@@ -1,4 +1,3 @@
-import { encodeCredentials, loadCredentials } from './credentials.js';
 import type { Delta } from './edits.js';
 import { API_BASE } from './http-client.js';
 import { LiveConnection } from './live-connection.js';
@@ -16,12 +15,13 @@ export interface LiveSync {
 
 export type EventListener = (event: { event: string } & Record<string, unknown>) => void;
 
-/** ws(s)://host/flussonic/api/events, with the stored credentials in `auth` (browsers can't set headers). */
+/**
+ * ws(s)://host/flussonic/api/events. No credentials in the URL (they would sit in logs and
+ * history): a same-origin upgrade carries the session cookie.
+ */
 export function eventsUrl(location: Location = window.location): string {
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  const credentials = loadCredentials();
-  const auth = credentials ? `?auth=${encodeURIComponent(encodeCredentials(credentials))}` : '';
-  return `${scheme}//${location.host}${API_BASE}/events${auth}`;
+  return `${scheme}//${location.host}${API_BASE}/events`;
 }
 
 export function createLiveSync(): LiveSync {

@@ -1,7 +1,7 @@
 import { Button, FileButton } from '@mantine/core';
-import { saveCredentials } from '../../api/credentials.js';
 import { importConfig } from '../../api/config-calls.js';
 import { useLiveSync } from '../../api/live-context.js';
+import { logIn } from '../../api/session.js';
 
 interface ConfigUploadButtonProps {
   disabled: boolean;
@@ -33,7 +33,8 @@ export function ConfigUploadButton({ disabled, run }: ConfigUploadButtonProps) {
         throw error;
       }
       const credentials = importedCredentials(text);
-      if (credentials) saveCredentials(credentials);
+      // A new admin password ends this browser's session: it logs in again with the imported one.
+      if (credentials) await logIn(credentials);
       // The edits were made against the config just replaced.
       store.discard();
       await connection.refreshNow();

@@ -1,6 +1,6 @@
 import { Button, Group, Stack } from '@mantine/core';
-import { saveCredentials } from '../../api/credentials.js';
 import { useLiveSync } from '../../api/live-context.js';
+import { logIn } from '../../api/session.js';
 import { useSaveFlow } from '../../api/use-save-flow.js';
 import { FormErrorsProvider, useFormErrorsState } from '../../components/form-context.js';
 import { SaveStatus } from '../../components/SaveStatus.js';
@@ -23,10 +23,11 @@ export function SettingsTab() {
   const save = async () => {
     const savesAuth = 'edit_auth' in flow.edits;
     const saved = await flow.save();
-    // Only the edit_auth user can save, so a new admin login is this browser's login from now on.
+    // Only the edit_auth user can save, so a new admin login is this browser's login from now on: the
+    // server ended the sessions of the old password, so this browser logs in again with the new one.
     const auth = store.viewAt(store.getState(), ['edit_auth']) as
       { login: string; password: string } | undefined;
-    if (saved && savesAuth && auth) saveCredentials({ login: auth.login, password: auth.password });
+    if (saved && savesAuth && auth) await logIn({ login: auth.login, password: auth.password });
   };
 
   return (
