@@ -116,7 +116,9 @@ const urlEntry = loose(
       url: text,
       priority: fc.integer(),
       source_timeout: seconds,
-      user_agent: awkward,
+      // The schema refuses control characters in a user agent (they would split ffmpeg's request header).
+      // eslint-disable-next-line no-control-regex -- control characters are what the schema refuses
+      user_agent: awkward.filter((s) => !/[\u0000-\u001f\u007f]/.test(s)),
       pids: awkward,
       tracks: awkward,
       allow_subtitles: fc.constantFrom('true', 'false'),
