@@ -19,7 +19,14 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'integration', include: ['packages/server/test/**/*.test.ts'] },
+        test: {
+          name: 'integration',
+          include: ['packages/server/test/**/*.test.ts'],
+          // A test's own waits carry its budgets (media starting, a stream stopping); on a busy
+          // machine they add up past 30 s, and the outer limit should not be the one that fails.
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
       },
     ],
   },

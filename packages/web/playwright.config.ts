@@ -7,10 +7,15 @@ import { defineConfig } from '@playwright/test';
 export default defineConfig({
   testDir: './e2e',
   globalSetup: './e2e/global-setup.ts',
+  // Two files at once on two cores: each test runs a server (and often ffmpeg) beside its Chromium,
+  // so more workers only queue on the cores; fewer leave one idle while a test waits on media.
   workers: 2,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  // Budgets for a busy machine (`npm run test:loaded`): every wait is for a condition, so a larger
+  // budget costs nothing when the condition comes and only says how long to wait before failing.
+  // Under load a page's first render and a server's start take several seconds each.
+  timeout: 90_000,
+  expect: { timeout: 20_000 },
+  reporter: [['list']],
   outputDir: './test-results',
   use: {
     browserName: 'chromium',

@@ -137,10 +137,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   };
 }
 
-/** Polls `check` until it returns a truthy value (returned) or `timeoutMs` passes (throws the last error). */
+/**
+ * Polls `check` until it returns a truthy value (returned) or `timeoutMs` passes (throws the last error).
+ * The default budget holds on a busy machine (`npm run test:loaded`); it costs nothing when the
+ * condition comes sooner.
+ */
 export async function waitFor<T>(
   check: () => T | Promise<T>,
-  timeoutMs = 10_000,
+  timeoutMs = 20_000,
   intervalMs = 50,
 ): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;

@@ -34,7 +34,9 @@ describe('transcoder renditions', () => {
   it('lists a variant per video track in the master playlist, each playing at its size', async () => {
     const stats = await waitFor(async () => {
       const s = await streamStats(server, 'tv');
-      return s.running_transcoder && s.media_info?.tracks.filter((t) => t.content === 'video').length === 2
+      // Both renditions listed with their sizes: a track is listed before its first frame tells its size.
+      const videos = s.media_info?.tracks.filter((t) => t.content === 'video') ?? [];
+      return s.running_transcoder && videos.length === 2 && videos.every((t) => t.width && t.height)
         ? s
         : undefined;
     }, 60_000);

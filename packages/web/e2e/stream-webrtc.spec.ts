@@ -52,9 +52,7 @@ test.describe('stream webrtc publishing', () => {
     await expect(preview).toHaveAttribute('width', '640');
     await expect(preview).toHaveAttribute('height', '480');
     // The preview plays the camera itself.
-    await expect
-      .poll(() => preview.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 15_000 })
-      .toBeGreaterThan(0);
+    await expect.poll(() => preview.evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(0);
 
     // The server's HLS of the stream carries the webcam: H.264 video and AAC audio.
     const playlist = `${server.url}/cam/index.m3u8`;
@@ -77,7 +75,7 @@ test.describe('stream webrtc publishing', () => {
     await expect(preview).toHaveCount(0);
     await expect(block.getByRole('alert')).toHaveCount(0);
     // The server's publish ends with the socket.
-    await expect.poll(stats, { timeout: 15_000 }).toBeUndefined();
+    await expect.poll(stats).toBeUndefined();
   });
 
   test('stops and says why when the server closes the socket', async ({ page, server }) => {
@@ -118,7 +116,7 @@ test.describe('stream webrtc publishing', () => {
       };
       return config.streams.cam?.stats?.published_via;
     };
-    await expect.poll(publishedVia, { timeout: 15_000 }).toBeUndefined();
+    await expect.poll(publishedVia).toBeUndefined();
   });
 
   test('shows the server refusing the publish', async ({ page, server }) => {

@@ -32,7 +32,7 @@ export class StreamPage {
 
 /** Waits until the config file on disk satisfies `check`. */
 export async function expectConfigFile(path: string, check: (text: string) => boolean): Promise<void> {
-  await expect.poll(async () => check(await readFile(path, 'utf8')), { timeout: 10_000 }).toBe(true);
+  await expect.poll(async () => check(await readFile(path, 'utf8'))).toBe(true);
 }
 
 /** Waits until a video element plays: frames decoded and its position moving on. */
