@@ -1,6 +1,13 @@
+import nmsLogger from 'node-media-server/src/core/logger.js';
 import AMF from 'node-media-server/src/protocol/amf.js';
 import Rtmp, { type AmfCommand } from 'node-media-server/src/protocol/rtmp.js';
 import type { RtmpLimits } from './rtmp-limits.js';
+
+// node-media-server's own logger writes to stdout with console.log, one line per unreadable AMF
+// message or unknown command: a peer could fill the output with them. Its level is set past
+// every level it has; Sluice logs each refusal itself, once per connection.
+nmsLogger.levels = [...nmsLogger.levels.filter((l) => l !== 'off'), 'off'];
+nmsLogger.level = 'off';
 
 /** What a peer sent that ends its connection: the message says what was wrong, for the log. */
 export class RtmpRefusal extends Error {}

@@ -90,3 +90,9 @@ declare module 'node-media-server/src/core/avpacket.js' {
     data: Buffer;
   }
 }
+
+declare module 'node-media-server/src/core/logger.js' {
+  /** node-media-server's console logger (one instance for the package). */
+  const logger: { levels: string[]; level: string };
+  export default logger;
+}
