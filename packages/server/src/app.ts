@@ -94,7 +94,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const loginBody = BODY_LIMIT_BYTES.login;
   app.post('/admin/login', { onRequest: guard.sameOrigin, bodyLimit: loginBody }, login.login);
-  app.post('/admin/logout', { onRequest: guard.sameOrigin, bodyLimit: loginBody }, login.logout);
+  app.post(
+    '/admin/logout',
+    // The session is gone once answered: an events socket it opened closes with it.
+    { onRequest: guard.sameOrigin, bodyLimit: loginBody, onResponse: async () => deps.hub.recheck() },
+    login.logout,
+  );
 
   // The admin token plays any stream: it is a secret, for edit callers only (http/secret-fields.ts).
   app.get(`${API}/server`, { onRequest: view }, async (request) => {
@@ -157,7 +162,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get(
     `${API}/events`,
     { websocket: true, onRequest: guard.require('view', { queryAuth: true }) },
-    (socket, request) => deps.hub.attach(socket, guard.access(request) !== 'edit'),
+    (socket, request) =>
+      deps.hub.attach(socket, guard.access(request) !== 'edit', () => guard.stillGranted(request)),
   );
   if (deps.webrtcPublish) app.get(`${WEBRTC_PUBLISH_PATH}/*`, { websocket: true }, deps.webrtcPublish);
 

@@ -153,6 +153,12 @@ async function main(): Promise<void> {
     // already, and starting or stopping streams must not hold up the console's save.
     setImmediate(() => void media.apply(next, scope));
     if (JSON.stringify(next.edit_auth) !== JSON.stringify(previous.edit_auth)) sessions.clear();
+    // An events socket opened with the old credentials (or a session they ended) closes now.
+    if (
+      JSON.stringify(next.edit_auth) !== JSON.stringify(previous.edit_auth) ||
+      JSON.stringify(next.view_auth) !== JSON.stringify(previous.view_auth)
+    )
+      setImmediate(() => hub.recheck());
     if (JSON.stringify(next.http) !== JSON.stringify(previous.http))
       void listeners.reconcile(next.http ?? []);
     refreshStats();

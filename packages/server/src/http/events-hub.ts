@@ -21,7 +21,12 @@ interface Connection extends EventClient {
   version: number | undefined;
   readonly canReadSecrets: boolean;
   stops: Map<string, () => void>;
+  stillAllowed(): boolean;
+  close(): void;
 }
+
+/** Close code of a socket whose session ended or whose password changed (4000–4999: the app's own). */
+export const CREDENTIALS_ENDED = 4401;
 
 /**
  * The events websocket: answers read_config with the whole live view and read_config_delta with
@@ -44,8 +49,14 @@ export class EventsHub {
     return this.connections.size;
   }
 
-  attach(socket: WebSocket, redact = false): void {
+  /**
+   * `stillAllowed` tells whether the socket's credentials still hold; `recheck()` closes the sockets
+   * whose answer changed (a logout, a new password), so an open socket outlives no credential.
+   */
+  attach(socket: WebSocket, redact = false, stillAllowed: () => boolean = () => true): void {
     const connection: Connection = {
+      stillAllowed,
+      close: () => socket.close(CREDENTIALS_ENDED, 'the credentials of this socket are no longer valid'),
       version: undefined,
       canReadSecrets: !redact,
       stops: new Map(),
@@ -61,6 +72,11 @@ export class EventsHub {
       connection.stops.clear();
     });
     socket.on('error', () => socket.close());
+  }
+
+  /** Closes the connections whose credentials no longer hold. */
+  recheck(): void {
+    for (const c of this.connections) if (!c.stillAllowed()) c.close();
   }
 
   /** Sends an event to every connection (e.g. a notice); topic events go through handlers instead. */

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '@sluice/api';
 import {
   type Access,
+  accessFor,
   type Credentials,
   parseBasic,
   parseCookies,
@@ -29,6 +30,12 @@ export interface Guard {
   require(needed: Access, options?: { queryAuth?: boolean }): OnRequestHook;
   /** The Origin check alone, for the public login and logout forms. */
   sameOrigin: OnRequestHook;
+  /**
+   * Whether the credentials a granted request came with still give the access it was granted: a
+   * long-lived events socket is closed once its session ends or its password changes. Counts no
+   * failure (a changed password is not a guess).
+   */
+  stillGranted(request: FastifyRequest): boolean;
 }
 
 type Caller = { access: Access; cookie: boolean } | { refused: 401 | 429; retryAfterS?: number };
@@ -70,8 +77,22 @@ export function createGuard(config: () => Config, sessions: SessionRegistry, che
     if (reason) return reply.status(403).send({ error: reason });
   };
 
+  const stillGranted = (request: FastifyRequest): boolean => {
+    const was = granted.get(request);
+    if (!was) return false;
+    const basic = parseBasic(request.headers.authorization);
+    const query = request.query as Record<string, unknown> | undefined;
+    const credentials =
+      basic ?? (typeof query?.auth === 'string' ? parseBasic(`Basic ${query.auth}`) : undefined);
+    const now = credentials
+      ? accessFor(config(), credentials)
+      : sessions.lookup(parseCookies(request.headers.cookie)[SESSION_COOKIE], config());
+    return now === was;
+  };
+
   return {
     access: (request) => granted.get(request),
+    stillGranted,
     sameOrigin: refuseCrossOrigin,
     require:
       (needed, options = {}) =>
