@@ -160,6 +160,9 @@ describe('RTMP publish', () => {
       expect(await refused.exited).not.toBe(0);
       expect(calls[0]).toMatchObject({ event: 'publish_start', name: 'guarded', query: { key: 'bad' } });
       const allowed = publish('static/guarded?key=good');
+      // Taken by the server: the handler was asked for this publisher. The stream's stats alone are
+      // no sign of it: they still say alive from the refused publisher's first second of data.
+      await waitFor(() => calls.some((c) => c.event === 'publish_start' && c.query.key === 'good'));
       await waitFor(async () => (await streamStats(server, 'guarded')).alive, 20_000);
       await allowed.stop();
       // Generous: on a loaded 2-core machine the server may take a while to see the socket close.

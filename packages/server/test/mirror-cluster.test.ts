@@ -18,7 +18,8 @@ describe('origin mirrors: the list call, listing, playing, errors', () => {
   beforeAll(async () => {
     [origin, mirror] = await Promise.all([
       startServer({ config: minimalConfig + originConfig(KEY) }),
-      startServer(),
+      // The mirror polls each second: a failed url is seen sooner than at the default 2 s.
+      startServer({ config: `${minimalConfig}mirror_poll_seconds 1;\n` }),
     ]);
   });
   afterAll(async () => {

@@ -17,7 +17,8 @@ describe('origin mirrors: static, on demand, ignored; origin down and back', () 
     origin = await startServer({ config: minimalConfig + originConfig(KEY) });
     // The mirror's key is the global cluster_key here (its sources entry has none of its own).
     mirror = await startServer({
-      config: `${minimalConfig}cluster_key ${KEY};\nsource http://127.0.0.1:${origin.port} {\n  only a;\n}\n`,
+      // Polls each second: the grace for a stream gone from the origin is 5 polls, not 10 s.
+      config: `${minimalConfig}mirror_poll_seconds 1;\ncluster_key ${KEY};\nsource http://127.0.0.1:${origin.port} {\n  only a;\n}\n`,
     });
   });
   afterAll(async () => {

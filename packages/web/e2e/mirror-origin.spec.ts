@@ -16,6 +16,9 @@ const ORIGIN_CONFIG =
 /** Polls of the origin and first media through the mirror take a few seconds on a loaded machine. */
 const ORIGIN_TIMEOUT_MS = 30_000;
 
+// The test's server is the mirror: it polls the origin each second rather than every 2 s.
+test.use({ serverConfig: `${minimalConfig}mirror_poll_seconds 1;\n` });
+
 let origin: RunningServer;
 test.beforeEach(async ({ page, server }) => {
   origin = await startServer({ config: ORIGIN_CONFIG });

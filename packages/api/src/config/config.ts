@@ -51,6 +51,10 @@ export const config = z.looseObject({
    * client cycling tokens or user agents gets 429 past it instead of a new session each request.
    */
   max_sessions_per_ip: z.number().int().min(1, 'max_sessions_per_ip is at least 1').optional(),
+  /** Seconds a play session may be quiet before it ends and is logged (default 20): an HLS player's session spans its requests. */
+  session_idle_seconds: z.number().int().min(1, 'session_idle_seconds is at least 1').optional(),
+  /** Seconds between a mirror's asks of its origin for its streams (default 2); a stream unlisted for 5 asks goes. */
+  mirror_poll_seconds: z.number().int().min(1, 'mirror_poll_seconds is at least 1').optional(),
   /**
    * Fixed countries for client addresses (ip → two capital letters), answered before the GeoIP
    * database: an operator's correction for an address it gets wrong, or a country for a local one.

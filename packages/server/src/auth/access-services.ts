@@ -4,6 +4,7 @@ import {
   type ClientSession,
   type ClientSessions,
   MAX_SESSIONS_PER_IP,
+  SESSION_IDLE_SECONDS,
   type SessionHooks,
 } from '../delivery/client-sessions.js';
 import { Aes128 } from '../drm/aes128.js';
@@ -60,6 +61,7 @@ export class AccessServices {
     countryOf: (ip) => this.geo.country(ip),
     onClose: (session) => this.record(session),
     maxPerIp: () => this.config.max_sessions_per_ip ?? MAX_SESSIONS_PER_IP,
+    idleMs: () => (this.config.session_idle_seconds ?? SESSION_IDLE_SECONDS) * 1000,
   };
 
   /** Follows the config: the session log moves when `session_log` changes. */

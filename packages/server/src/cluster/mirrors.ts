@@ -6,8 +6,14 @@ import type { Logger } from '../support/log.js';
 import { isStatic, mirroredNames, mirroredStream } from './mirror-plan.js';
 import { MIRROR_POLL_MS, MirrorPoller } from './mirror-poller.js';
 
-/** A stream an origin no longer lists stays this long (a restarting origin, a stream being re-created). */
-export const MIRROR_GRACE_MS = 10_000;
+/**
+ * A stream an origin no longer lists stays for this many polls (10 s at the default 2 s): a
+ * restarting origin, a stream being re-created.
+ */
+export const MIRROR_GRACE_POLLS = 5;
+
+/** The poll interval the config asks for (mirror_poll_seconds), else the default. */
+const pollMsOf = (config: Config) => (config.mirror_poll_seconds ?? MIRROR_POLL_MS / 1000) * 1000;
 
 export interface MirrorsDeps {
   engine: Engine;
@@ -43,7 +49,9 @@ export class Mirrors {
   /** Follows the config: mirrors added, edited, deleted (by position), and local streams that take a name. */
   apply(config: Config): void {
     const sourcesChanged =
-      config.sources !== this.config.sources || config.cluster_key !== this.config.cluster_key;
+      config.sources !== this.config.sources ||
+      config.cluster_key !== this.config.cluster_key ||
+      config.mirror_poll_seconds !== this.config.mirror_poll_seconds;
     this.config = config;
     if (sourcesChanged) this.place(config);
     this.update();
@@ -66,11 +74,13 @@ export class Mirrors {
     for (const [position, mirror] of entries) {
       const urls = mirror.urls ?? [];
       const key = mirror.cluster_key || config.cluster_key;
-      let identity = JSON.stringify([urls, key ?? null]);
+      const pollMs = this.deps.pollEveryMs ?? pollMsOf(config);
+      // The interval is part of what a poller is: a new mirror_poll_seconds makes new pollers.
+      let identity = JSON.stringify([urls, key ?? null, pollMs]);
       while (next.has(identity)) identity += '+';
       let poller = this.pollers.get(identity);
       if (!poller) {
-        poller = new MirrorPoller(urls, key, () => this.update(), this.deps.pollEveryMs ?? MIRROR_POLL_MS);
+        poller = new MirrorPoller(urls, key, () => this.update(), pollMs);
         created.push(position);
         this.deps.log.notice(`mirror ${urls.join(' ')}: polling the origin`);
       }
@@ -102,7 +112,7 @@ export class Mirrors {
       if (poller.polled) this.writeServers(position, poller);
       if (!isPlainObject(getIn(view.snapshot, ['sources', position, 'streams'])))
         view.set(['sources', position, 'streams'], {});
-      const listed = poller.names(now, this.deps.graceMs ?? MIRROR_GRACE_MS);
+      const listed = poller.names(now, this.deps.graceMs ?? MIRROR_GRACE_POLLS * pollMsOf(this.config));
       const taken = (name: string) => Object.hasOwn(local, name) || wanted.has(name);
       for (const name of mirroredNames(mirror, listed, taken))
         wanted.set(name, { position, static: isStatic(mirror, name), mirror });

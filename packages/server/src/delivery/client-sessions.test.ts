@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ClientSessions } from './client-sessions.js';
 
 describe('ClientSessions per client address (max_sessions_per_ip)', () => {
@@ -39,5 +39,30 @@ describe('ClientSessions per client address (max_sessions_per_ip)', () => {
       status: 429,
     });
     expect(sessions.open(viewer('c'), 61_000)).toHaveProperty('id');
+  });
+});
+
+describe('ClientSessions idle end (session_idle_seconds)', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('ends a quiet session after the idle time the config gives at the time, not a fixed 20 s', () => {
+    vi.useFakeTimers();
+    let idleMs = 20_000;
+    const ended: string[] = [];
+    const sessions = new ClientSessions(undefined, {
+      idleMs: () => idleMs,
+      onClose: (session) => ended.push(session.token ?? ''),
+    });
+    sessions.open(
+      { stream: 'cam', type: 'hls', ip: '203.0.113.7', userAgent: 'player', token: 't' },
+      Date.now(),
+    );
+    vi.advanceTimersByTime(3000);
+    expect(ended).toEqual([]);
+    // The operator shortens it: the next sweep ends the session, quiet for 3 s already.
+    idleMs = 2000;
+    vi.advanceTimersByTime(1000);
+    expect(ended).toEqual(['t']);
+    sessions.stop();
   });
 });

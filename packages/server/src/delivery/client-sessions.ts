@@ -39,6 +39,8 @@ export interface SessionHooks {
   onClose?: (session: ClientSession, nowMs: number) => void;
   /** Sessions one address may have open, and start in any minute (config max_sessions_per_ip). */
   maxPerIp?: () => number;
+  /** How long a session may be quiet before it ends, in ms (config session_idle_seconds). */
+  idleMs?: () => number;
 }
 
 /** A request that gets no session; `status` 429 when the client is over its address's limit. */
@@ -47,6 +49,8 @@ export interface SessionRefusal {
   status?: 429;
 }
 
+/** session_idle_seconds when the config gives none (docs/config.md). */
+export const SESSION_IDLE_SECONDS = 20;
 /** max_sessions_per_ip when the config gives none (docs/config.md). */
 export const MAX_SESSIONS_PER_IP = 100;
 /** The window the per-address count of new sessions is kept over. */
@@ -88,7 +92,7 @@ export class ClientSessions implements ClientCounter {
   private readonly sweeper: NodeJS.Timeout;
 
   constructor(
-    private readonly idleMs = 20_000,
+    private readonly idleMs = SESSION_IDLE_SECONDS * 1000,
     private readonly hooks: SessionHooks = {},
   ) {
     this.sweeper = setInterval(() => this.sweep(Date.now()), 1000);
@@ -225,10 +229,11 @@ export class ClientSessions implements ClientCounter {
   }
 
   private sweep(nowMs: number): void {
+    const idleMs = this.hooks.idleMs?.() ?? this.idleMs;
     for (const session of this.byId.values()) {
-      if (session.openResponses === 0 && nowMs - session.lastSeenAt > this.idleMs) this.remove(session);
+      if (session.openResponses === 0 && nowMs - session.lastSeenAt > idleMs) this.remove(session);
     }
-    for (const [key, at] of this.refused) if (nowMs - at > this.idleMs) this.refused.delete(key);
+    for (const [key, at] of this.refused) if (nowMs - at > idleMs) this.refused.delete(key);
     for (const [ip, count] of this.addresses)
       if (count.open === 0 && nowMs - count.windowStartedAt >= NEW_SESSIONS_WINDOW_MS)
         this.addresses.delete(ip);
