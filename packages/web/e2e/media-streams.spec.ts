@@ -24,7 +24,8 @@ test.describe('streams list', () => {
     // No reload: the status, bitrate and runtime arrive over the websocket.
     await expect(list.status('fresh')).toHaveText('online', { timeout: 20_000 });
     await expect(list.cell('fresh', 'bitrate')).toHaveText(/^\d+ kbit\/s$/);
-    await expect(list.cell('fresh', 'runtime')).toHaveText(/^00:00:0[1-9]$/);
+    // A few seconds, or more on a busy machine where the page draws late: minutes at most.
+    await expect(list.cell('fresh', 'runtime')).toHaveText(/^00:0\d:\d\d$/);
     const runtime = await list.cell('fresh', 'runtime').textContent();
     await expect(list.cell('fresh', 'runtime')).not.toHaveText(runtime ?? '');
     await expect(list.cell('fresh', 'clients')).toHaveText('0');
