@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: build, typecheck, lint, unit tests and integration tests (Vitest, one project each),
-// then the console's end-to-end tests in Chromium (Playwright). Stops at the first failing phase,
-// and ends with the wall time of every phase that ran, so a slow one is seen before it adds up.
+// then the console's end-to-end tests in Chromium (Playwright). A failed build stops it (nothing
+// to test); any other failing phase is reported and the rest still run, so one run shows every
+// failure. It ends with the wall time of every phase, so a slow one is seen before it adds up.
 //
 // `--report-dir DIR` also writes each test runner's JSON report there (unit.json, integration.json,
 // e2e.json): `npm run test:loaded` reads them for the slowest tests.
@@ -48,19 +49,18 @@ const phases = [
 ];
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
-const minutes = (ms) => `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
+const minutes = (ms) => `${Math.floor(Math.round(ms / 1000) / 60)} min ${Math.round(ms / 1000) % 60} s`;
 const timed = [];
 const startedAll = Date.now();
-let failed;
+const failed = [];
 for (const { name, cmd, args, env = {} } of phases) {
   const started = Date.now();
   console.log(`\n=== ${name}`);
   const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   timed.push({ name, ms: Date.now() - started, ok: result.status === 0 });
-  if (result.status !== 0) {
-    failed = name;
-    break;
-  }
+  if (result.status === 0) continue;
+  failed.push(name);
+  if (name === 'build') break;
 }
 
 console.log('\n=== wall time per phase');
@@ -70,7 +70,7 @@ for (const { name, ms, ok } of timed) {
 console.log(
   `${'total'.padEnd(12)} ${seconds(Date.now() - startedAll).padStart(9)}  (${minutes(Date.now() - startedAll)})`,
 );
-if (failed) {
-  console.error(`npm test: ${failed} failed`);
+if (failed.length) {
+  console.error(`npm test: ${failed.join(', ')} failed`);
   process.exit(1);
 }
