@@ -35,7 +35,15 @@ test.use({
   },
 });
 
+/**
+ * The browser's camera through ICE, DTLS and the server's ffmpeg to a first HLS segment: seconds
+ * alone, but half a minute was seen pass with every core busy (CI saw a 404 at 30 s).
+ */
+const FIRST_MEDIA_MS = 60_000;
+
 test.describe('stream webrtc publishing', () => {
+  // Room for a first-media wait of a minute beside the test's other steps.
+  test.describe.configure({ timeout: 150_000 });
   test.use({
     serverConfig: `${minimalConfig}stream cam {\n  url publish://;\n  publish_enabled true;\n  password s3cret;\n}\nstream other {\n  url publish://;\n  publish_enabled true;\n}\n`,
   });
@@ -57,7 +65,7 @@ test.describe('stream webrtc publishing', () => {
     // The server's HLS of the stream carries the webcam: H.264 video and AAC audio.
     const playlist = `${server.url}/cam/index.m3u8`;
     await expect
-      .poll(async () => (await fetch(playlist)).status, { timeout: 30_000, intervals: [250] })
+      .poll(async () => (await fetch(playlist)).status, { timeout: FIRST_MEDIA_MS, intervals: [250] })
       .toBe(200);
     const streams = probeHls(playlist);
     expect(streams.find((s) => s.codec_type === 'video')?.codec_name).toBe('h264');
@@ -84,7 +92,7 @@ test.describe('stream webrtc publishing', () => {
     const block = page.getByLabel('webrtc publishing');
     await block.getByRole('button', { name: 'Start publishing' }).click();
     await expect
-      .poll(async () => (await fetch(`${server.url}/cam/index.m3u8`)).status, { timeout: 30_000 })
+      .poll(async () => (await fetch(`${server.url}/cam/index.m3u8`)).status, { timeout: FIRST_MEDIA_MS })
       .toBe(200);
     // A restart of the stream disconnects its publisher: the server ends the publish and closes the socket.
     const restart = await server.api('/flussonic/api/stream_restart/cam', { method: 'POST' });
@@ -100,7 +108,7 @@ test.describe('stream webrtc publishing', () => {
     const block = page.getByLabel('webrtc publishing');
     await block.getByRole('button', { name: 'Start publishing' }).click();
     await expect
-      .poll(async () => (await fetch(`${server.url}/cam/index.m3u8`)).status, { timeout: 30_000 })
+      .poll(async () => (await fetch(`${server.url}/cam/index.m3u8`)).status, { timeout: FIRST_MEDIA_MS })
       .toBe(200);
     // In-app navigation (as the browser's back/forward does): the Output tab stays, its stream changes.
     await page.evaluate(() => {
