@@ -55,6 +55,20 @@ describe('WebRTC publish', () => {
     await client.stop();
   }, 60_000);
 
+  it('takes a publisher that stops answering for 1.5 s in the DTLS handshake (a loaded machine)', async () => {
+    // The server was the DTLS client: its ClientHello, retransmitted after 0.5 s unanswered, got
+    // two HelloVerifyRequests, on which werift fails the handshake: "peer connection failed" at
+    // once, and the publish never went live. The server is now the DTLS server (a=setup:passive).
+    const client = await webrtcPublisher(`${server.url.replace(/^http/, 'ws')}/webrtc/publish/live/stalled`, {
+      stallAtIceMs: 1500,
+    });
+    clients.push(client);
+    expect((await client.reply).type).toBe('answer');
+    await waitFor(async () => (await streamStats(server, 'live/stalled', 'live')).alive, 60_000);
+    expect(server.output()).not.toMatch(/webrtc publish live\/stalled .*peer connection failed/);
+    await client.stop();
+  }, 90_000);
+
   it('refuses what RTMP refuses: a wrong password, a stream that does not take publishing', async () => {
     // Refused before any peer connection or ffmpeg (routing and password are checked at the
     // offer); the socket closes with 1008.

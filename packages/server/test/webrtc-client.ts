@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createSocket, type Socket } from 'node:dgram';
 import type { AddressInfo } from 'node:net';
-import { MediaStreamTrack, RTCPeerConnection } from 'werift';
+import { MediaStreamTrack, RTCPeerConnection, type RTCDtlsTransport } from 'werift';
 import WebSocket from 'ws';
 import { type WebrtcPublishReply, webrtcPublishReply } from '@sluice/api';
 import { stopChild } from './media-helpers.js';
@@ -22,12 +22,53 @@ const bindUdp = (): Promise<Socket> =>
     socket.bind(0, '127.0.0.1', () => resolve(socket));
   });
 
+/** DTLS handshake message type of a HelloVerifyRequest (RFC 6347 §4.2.1). */
+const HELLO_VERIFY_REQUEST = 3;
+
+/** The handshake entry of werift's DTLS endpoint (not in its typings). */
+interface Handshaker {
+  onHandleHandshakes: (assembled: { msg_type: number }[]) => Promise<void>;
+}
+
+/**
+ * werift's DTLS client fails the handshake on a second HelloVerifyRequest, which a server sends when
+ * it answers the ClientHello after the client's first retransmission (0.5 s): a loaded server. A
+ * browser's DTLS client takes it (RFC 6347 §4.2.1); this stand-in for a browser drops the repeat
+ * (werift's server repeats the same cookie).
+ */
+function ignoreRepeatedHelloVerify(transport: RTCDtlsTransport): void {
+  transport.onStateChange.subscribe((state) => {
+    if (state !== 'connecting') return;
+    // The endpoint is made right after this event, before its first ClientHello (100 ms on).
+    queueMicrotask(() => {
+      const dtls = transport.dtls as unknown as Handshaker | undefined;
+      if (!dtls) return;
+      const handle = dtls.onHandleHandshakes;
+      let verified = false;
+      dtls.onHandleHandshakes = (assembled) => {
+        const fresh = assembled.filter((h) => h.msg_type !== HELLO_VERIFY_REQUEST || !verified);
+        if (fresh.some((h) => h.msg_type === HELLO_VERIFY_REQUEST)) verified = true;
+        return handle(fresh);
+      };
+    });
+  });
+}
+
 /**
  * What a browser does when it publishes over WebRTC, with werift as the browser: ffmpeg encodes
  * the test pattern to VP8 and a tone to Opus as RTP, which a werift peer sends to the server after
  * the offer/answer over the publish websocket.
  */
-export async function webrtcPublisher(url: string): Promise<WebrtcClient> {
+export async function webrtcPublisher(
+  url: string,
+  options: {
+    /**
+     * Blocks this thread (the peer connection with it) that long once ICE connects: a publisher's
+     * loaded machine answering late in the DTLS handshake.
+     */
+    stallAtIceMs?: number;
+  } = {},
+): Promise<WebrtcClient> {
   const [videoIn, audioIn] = [await bindUdp(), await bindUdp()];
   const pc = new RTCPeerConnection({ iceUseIpv6: false });
   const video = new MediaStreamTrack({ kind: 'video' });
@@ -52,6 +93,7 @@ export async function webrtcPublisher(url: string): Promise<WebrtcClient> {
   );
 
   await pc.setLocalDescription(await pc.createOffer());
+  for (const transport of pc.dtlsTransports) ignoreRepeatedHelloVerify(transport);
   await new Promise<void>((resolve) => {
     if (pc.iceGatheringState === 'complete') return resolve();
     pc.iceGatheringStateChange.subscribe((state) => state === 'complete' && resolve());
@@ -67,6 +109,11 @@ export async function webrtcPublisher(url: string): Promise<WebrtcClient> {
     });
     socket.once('error', reject);
   });
+  const { stallAtIceMs } = options;
+  if (stallAtIceMs)
+    pc.iceConnectionStateChange.subscribe((state) => {
+      if (state === 'connected') Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, stallAtIceMs);
+    });
   void reply.then(async (answer) => {
     if (answer.type === 'answer') await pc.setRemoteDescription({ type: 'answer', sdp: answer.sdp });
   });

@@ -14,6 +14,17 @@ const KEYFRAME_ASK_MS = 1000;
 /** A publish with no media out of ffmpeg by then (not connected, nothing sent) is given up. */
 const START_TIMEOUT_MS = 20_000;
 
+/**
+ * The answer with this side as the DTLS server (`a=setup:passive`; werift answers `active`). As
+ * DTLS client, werift fails the handshake when its ClientHello is answered twice — which happens
+ * whenever the publisher takes over 0.5 s (its first retransmission) to answer, as a loaded
+ * machine does — and the publish ended at once with "peer connection failed". As DTLS server it
+ * answers the publisher's retransmitted flights again, and a browser's DTLS client handles them.
+ */
+export function dtlsServerRole(answerSdp: string): string {
+  return answerSdp.replace(/^a=setup:(?:active|actpass)(?=\r?$)/gm, 'a=setup:passive');
+}
+
 export interface WebrtcPublishOptions {
   /**
    * Takes the stream's publish slot, as an RTMP publish does, giving the sink for the FLV (or why
@@ -90,7 +101,8 @@ export class WebrtcPublish {
     await this.pc.setRemoteDescription({ type: 'offer', sdp: offerSdp });
     const kinds = new Set(this.pc.getTransceivers().map((t) => t.kind));
     if (!kinds.has('video') && !kinds.has('audio')) throw new Error('the offer has no audio or video');
-    await this.pc.setLocalDescription(await this.pc.createAnswer());
+    const answer = await this.pc.createAnswer();
+    await this.pc.setLocalDescription({ type: 'answer', sdp: dtlsServerRole(answer.sdp) });
     await this.gathered();
     const sdp = this.pc.localDescription?.sdp;
     if (!sdp) throw new Error('no local description');
