@@ -65,9 +65,12 @@ export class EventsHub {
       },
     };
     this.connections.add(connection);
+    // The view's change log keeps what this socket has not read yet, and no more.
+    const untrack = this.view.track(connection);
     socket.on('message', (raw) => this.onMessage(connection, raw.toString()));
     socket.on('close', () => {
       this.connections.delete(connection);
+      untrack();
       for (const stop of connection.stops.values()) stop();
       connection.stops.clear();
     });

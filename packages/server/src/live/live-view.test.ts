@@ -73,4 +73,33 @@ describe('LiveView', () => {
     // Not a timing assertion of the product: a guard that the delta does not walk all 20,000 items.
     expect(performance.now() - started).toBeLessThan(50);
   });
+
+  it('keeps no change log nobody will read: each second of stats no longer piles up', () => {
+    const view = new LiveView();
+    // A day of one stream's stats with no console open (the soak's server grew by this).
+    for (let i = 0; i < 50_000; i++) view.set(['streams', 'demo', 'stats', 'bitrate'], i);
+    expect(view.loggedChanges).toBeLessThan(2000);
+  });
+
+  it('keeps the changes a reader has not read, and drops them once it has', () => {
+    const view = new LiveView();
+    const reader: { version: number | undefined } = { version: undefined };
+    const untrack = view.track(reader);
+    const before = view.snapshot;
+    reader.version = view.currentVersion;
+    const seen = structuredClone(before);
+    for (let i = 0; i < 5000; i++) view.set(['streams', `s${i % 50}`, 'stats', 'bitrate'], i);
+    const result = view.deltaSince(reader.version)!;
+    expect(result.complete).toBe(true);
+    expect(deepEqual(applyDelta(seen, result.delta), view.snapshot)).toBe(true);
+    reader.version = result.version;
+    for (let i = 0; i < 5000; i++) view.set(['streams', 's0', 'stats', 'bitrate'], -i);
+    expect(view.loggedChanges).toBeLessThan(6000);
+    expect(view.deltaSince(reader.version)!.delta).toEqual({
+      streams: { s0: { stats: { bitrate: -4999 } } },
+    });
+    untrack();
+    for (let i = 0; i < 5000; i++) view.set(['streams', 's1', 'stats', 'bitrate'], -i);
+    expect(view.loggedChanges).toBeLessThan(2000);
+  });
 });

@@ -16,6 +16,10 @@ export class LiveView {
   /** Changed paths in version order; `logStart` is the version of the first entry kept. */
   private log: { version: number; path: Path }[] = [];
   private logStart = 0;
+  /** The log's length at which it is next trimmed to what the readers have not read yet. */
+  private trimAt = TRIM_EVERY;
+  /** The readers of deltas (a websocket each): the log keeps only the changes they have not read. */
+  private readonly readers = new Set<DeltaReader>();
 
   constructor(private readonly maxLog = 200_000) {}
 
@@ -25,6 +29,22 @@ export class LiveView {
 
   get currentVersion(): number {
     return this.version;
+  }
+
+  /** How many changes the log holds (each a path): bounded by what the readers have not read. */
+  get loggedChanges(): number {
+    return this.log.length;
+  }
+
+  /**
+   * Registers a reader whose `version` (undefined until its first full read) is how far it has
+   * read: the log keeps the changes after it. Without readers the log keeps nearly nothing (it
+   * grew by each second's stats, up to 200,000 paths, with no console open). Returns the way to
+   * unregister it.
+   */
+  track(reader: DeltaReader): () => void {
+    this.readers.add(reader);
+    return () => this.readers.delete(reader);
   }
 
   /** Sets (or with undefined, removes) the value at `path`, logging the change if it differs. */
@@ -142,12 +162,32 @@ export class LiveView {
   private record(path: Path): void {
     this.version++;
     this.log.push({ version: this.version, path });
+    if (this.log.length >= this.trimAt) this.trimRead();
     if (this.log.length > this.maxLog) {
       const drop = this.log.length - Math.floor(this.maxLog / 2);
       this.log = this.log.slice(drop);
       this.logStart = this.log[0]!.version - 1;
     }
   }
+
+  /** Drops the changes every reader has read (all of them without a reader: a new one reads in full). */
+  private trimRead(): void {
+    let oldest = this.version;
+    for (const { version } of this.readers) if (version !== undefined && version < oldest) oldest = version;
+    const drop = lowerBound(this.log, oldest + 1);
+    if (drop > 0) {
+      this.logStart = this.log[drop - 1]!.version;
+      this.log = this.log.slice(drop);
+    }
+    this.trimAt = this.log.length + TRIM_EVERY;
+  }
+}
+
+/** Trimmed each time this many changes were logged since: amortised, not on every write. */
+const TRIM_EVERY = 1000;
+
+export interface DeltaReader {
+  readonly version: number | undefined;
 }
 
 const CONTAINER = Symbol('delta container');
