@@ -26,6 +26,11 @@ export interface EngineDeps {
   statsEveryMs?: number;
   /** Each stream's stats as measured, once per tick (the traffic history samples them). */
   onStats?: (name: string, stats: StreamStats, nowMs: number) => void;
+  /**
+   * A stream is gone (removed from the config, its publisher gone for source_timeout, no longer
+   * mirrored): what is kept per stream elsewhere (client totals, traffic history) is dropped with it.
+   */
+  onRemoved?: (name: string) => void;
 }
 
 export interface Traffic {
@@ -52,7 +57,9 @@ export class Engine {
   private config: Config = {};
 
   constructor(private readonly deps: EngineDeps) {
-    this.published = new PublishedStreams(deps.view, deps.sources, deps.log);
+    this.published = new PublishedStreams(deps.view, deps.sources, deps.log, (name) =>
+      deps.onRemoved?.(name),
+    );
     this.ticker = setInterval(() => this.tick(), deps.statsEveryMs ?? 1000);
   }
 
@@ -81,6 +88,7 @@ export class Engine {
         const runtime = this.streams.get(action.name)!;
         this.streams.delete(action.name);
         this.enqueue(action.name, () => runtime.stop());
+        this.deps.onRemoved?.(action.name);
         continue;
       }
       const { spec } = action;
@@ -120,6 +128,7 @@ export class Engine {
       if (!item) return;
       this.external.delete(name);
       this.enqueue(name, () => item.runtime.stop());
+      this.deps.onRemoved?.(name);
       return;
     }
     if (!item) {

@@ -25,6 +25,7 @@ export class PublishedStreams {
     private readonly view: LiveView,
     private readonly context: SourceContext,
     private readonly log: Logger,
+    private readonly onRemoved: (name: string) => void = () => undefined,
   ) {}
 
   get(name: string): StreamRuntime | undefined {
@@ -73,5 +74,6 @@ export class PublishedStreams {
       this.view.set(['lives', item.prefix, 'streams', name], undefined);
     }
     this.log.notice(`published stream ${name} removed: ${reason}`);
+    this.onRemoved(name);
   }
 }

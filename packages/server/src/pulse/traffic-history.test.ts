@@ -22,4 +22,12 @@ describe('TrafficHistory', () => {
     expect(points[0]!.inKbit).toBe(60);
     expect(points.at(-1)!.inKbit).toBe(1499);
   });
+
+  it('forgets a stream that went: a published name no longer holds its day of minutes', () => {
+    const history = new TrafficHistory();
+    for (let m = 1; m <= 3; m++) history.sample('live/a', 100, 0, m * 60_000);
+    expect(history.points('live/a')).toHaveLength(2);
+    history.forget('live/a');
+    expect(history.points('live/a')).toEqual([]);
+  });
 });

@@ -59,6 +59,11 @@ export class TrafficHistory {
     for (const name of this.series.keys()) if (!names.has(name)) this.series.delete(name);
   }
 
+  /** Forgets a stream that is gone (a published one whose publisher left, a deleted one). */
+  forget(name: string): void {
+    this.series.delete(name);
+  }
+
   /** The closed minutes, oldest first. */
   points(name: string): TrafficPoint[] {
     const s = this.series.get(name);
