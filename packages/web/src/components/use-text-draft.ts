@@ -32,7 +32,7 @@ export function useTextDraft<V, C extends V>({
     if (!deepEqual(parse(text), value)) setText(format(value));
   }
 
-  const { schedule, flush, isPending } = useDebouncedCommit(debounceMs);
+  const { schedule, flush } = useDebouncedCommit(debounceMs);
 
   const change = useCallback(
     (next: string) => {
@@ -42,11 +42,12 @@ export function useTextDraft<V, C extends V>({
     [onCommit, parse, schedule],
   );
 
+  // Leaving the field shows the value as committed ("  @x.png  " → "@x.png"), whether its commit
+  // is still pending or the debounce ran already (an operator who paused, a busy machine).
   const blur = useCallback(() => {
-    const committing = isPending();
     flush();
-    if (committing) setText((current) => format(parse(current)));
-  }, [flush, isPending, format, parse]);
+    setText((current) => format(parse(current)));
+  }, [flush, format, parse]);
 
   return { text, change, blur };
 }
