@@ -4,6 +4,7 @@
 #   ffmpeg, ffprobe  media: every remux, transcode and test source
 #   python3, make, g++  node-gyp builds better-sqlite3 (the session log) from source in `npm ci`
 #   chromium         end-to-end tests of the console (Playwright drives Debian's build)
+#   tstools          tests only: tsreport checks PCR/DTS order and continuity of Sluice's MPEG-TS
 #   nginx + rtmp, wrk  only with --with-bench: the reference servers of bench/
 set -euo pipefail
 
@@ -12,6 +13,7 @@ command -v ffmpeg >/dev/null 2>&1 || need+=(ffmpeg)
 for tool in python3 make g++; do command -v "$tool" >/dev/null 2>&1 || need+=("$tool"); done
 if [ "${1:-}" = "--with-bench" ] || [ "${SLUICE_BOOTSTRAP_TEST:-}" = 1 ]; then
   command -v chromium >/dev/null 2>&1 || need+=(chromium fonts-liberation)
+  command -v tsreport >/dev/null 2>&1 || need+=(tstools)
 fi
 if [ "${1:-}" = "--with-bench" ]; then
   command -v nginx >/dev/null 2>&1 || need+=(nginx-light libnginx-mod-rtmp)
