@@ -41,7 +41,12 @@ const log = createWriteStream(logPath);
 const server = spawn(
   process.execPath,
   ['packages/server/dist/main.js', '--config', join(dir, 'sluice.conf'), '--host', '127.0.0.1'],
-  { stdio: ['ignore', 'pipe', 'pipe'] },
+  // As `npm start` runs it (scripts/start.mjs): glibc limited to two malloc arenas. SOAK_ARENAS=default
+  // measures without that limit.
+  {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: process.env.SOAK_ARENAS === 'default' ? process.env : { MALLOC_ARENA_MAX: '2', ...process.env },
+  },
 );
 server.stdout.pipe(log);
 server.stderr.pipe(log);

@@ -29,6 +29,10 @@ const server = spawn(
   {
     cwd: root,
     stdio: 'inherit',
+    // glibc gives each thread that allocates its own malloc arena (up to 8 per core) and keeps their
+    // freed pages: the soak bench saw RSS rise ~9 % in steps over minutes with a flat JS heap. Two
+    // arenas keep it flat (+0.5 %) at no measurable cost. An operator's own setting wins.
+    env: { MALLOC_ARENA_MAX: '2', ...process.env },
   },
 );
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => server.kill(signal));
