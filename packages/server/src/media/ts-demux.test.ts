@@ -1,8 +1,9 @@
+import { spawnSync } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { chunks, ffprobe, makeClip } from '../../test/ts-fixtures.js';
 import { PacketBus } from './packet-bus.js';
 import { TsDemux } from './ts-demux.js';
-import { PACKET_SIZE, pidOf } from './ts-packet.js';
+import { PACKET_SIZE, pidOf, startsUnit } from './ts-packet.js';
 
 interface ProbeStream {
   codec_type: string;
@@ -110,5 +111,71 @@ describe('TsDemux', () => {
     // 4 seconds at 250,000 bytes a second: 2,000 kbit/s.
     for (let ms = 0; ms < 4000; ms += 100) bus.write(clip.subarray(0, 25_004), start + ms);
     expect((bus.input.perSecond(start + 4000) * 8) / 1000).toBeCloseTo(2000.3, 0);
+  });
+});
+
+/** 6 s of x264 open GOP (a recovery-point I-frame every 2 s); `headersOnce`: SPS/PPS only before the first. */
+function openGopClip(headersOnce: boolean): Buffer {
+  const result = spawnSync(
+    'ffmpeg',
+    [
+      ...[
+        '-hide_banner',
+        '-loglevel',
+        'error',
+        '-f',
+        'lavfi',
+        '-i',
+        'testsrc2=size=320x240:rate=25:duration=6',
+      ],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-bf', '2', '-pix_fmt', 'yuv420p'],
+      ...['-x264-params', 'open_gop=1:keyint=50:min-keyint=50:scenecut=0'],
+      ...(headersOnce ? ['-flags', '+global_header'] : []),
+      ...['-f', 'mpegts', 'pipe:1'],
+    ],
+    { maxBuffer: 64 * 1024 * 1024 },
+  );
+  if (result.status !== 0) throw new Error(`ffmpeg failed: ${result.stderr.toString()}`);
+  return result.stdout;
+}
+
+describe('TsDemux on open-GOP H.264', () => {
+  // Frames are in decode order: each I-frame comes before the B-frames shown ahead of it.
+  it('flags the recovery-point I-frames as keyframes, one every 50 frames', () => {
+    const demux = new TsDemux();
+    demux.pushChunk(openGopClip(false), 0);
+    const keyAt = demux.frames.flatMap((f, i) => (f.keyframe ? [i] : []));
+    expect(keyAt).toEqual([0, 49, 99]);
+    // The encoder repeats SPS/PPS before each: nothing to add.
+    expect(demux.frames.some((f) => f.parameterSets)).toBe(false);
+  });
+
+  it('gives keyframes sent without SPS/PPS packets that make a stream cut there decodable', () => {
+    const clip = openGopClip(true);
+    const demux = new TsDemux();
+    demux.pushChunk(clip, 0);
+    const keys = demux.frames.flatMap((f, i) => (f.keyframe ? [{ i, sets: f.parameterSets }] : []));
+    expect(keys.map((k) => [k.i, k.sets !== undefined])).toEqual([
+      [0, false],
+      [49, true],
+      [99, true],
+    ]);
+    // Where the second keyframe's access unit starts, as a segment would.
+    const videoPid = demux.primaryPid!;
+    const unitStarts: number[] = [];
+    for (let o = 0; o < clip.length; o += PACKET_SIZE)
+      if (pidOf(clip, o) === videoPid && startsUnit(clip, o)) unitStarts.push(o);
+    const from = clip.subarray(unitStarts[49]!);
+    // The B-frames after an open-GOP I-frame reference the GOP before; a decoder starting at the
+    // I-frame skips them, and x264's b-pyramid makes ffmpeg say so ("mmco: unref short failure").
+    // That comes with open GOPs; anything else (a missing PPS) is a bad cut.
+    const decode = (data: Buffer) =>
+      spawnSync('ffmpeg', ['-v', 'error', '-i', 'pipe:0', '-f', 'null', '-'], { input: data })
+        .stderr.toString()
+        .split('\n')
+        .filter((line) => line && !/mmco: unref short failure|Last message repeated/.test(line))
+        .join('\n');
+    expect(decode(Buffer.concat([demux.psiPackets, from]))).toContain('non-existing PPS');
+    expect(decode(Buffer.concat([demux.psiPackets, keys[1]!.sets!, from]))).toBe('');
   });
 });

@@ -1,12 +1,16 @@
 import type { MediaInfo, Track } from '@sluice/api';
 import { type AudioHeader, parseAc3, parseAdts, parseMpegAudio } from './audio-headers.js';
 import { type Pmt, parsePat, parsePmt, SectionAssembler } from './psi.js';
+import { PsiCopy } from './psi-copy.js';
+import { SDT_PID } from './ts-tables.js';
 import { RateWindow } from './rate-window.js';
 import { classifyStream, type StreamKind } from './stream-types.js';
+import { parameterSetPackets } from './parameter-sets.js';
 import {
   continuityOf,
   hasPayload,
   isDiscontinuity,
+  isRandomAccess,
   NULL_PID,
   PACKET_SIZE,
   PAT_PID,
@@ -17,13 +21,26 @@ import {
   TS_CLOCK,
   tsDiff,
 } from './ts-packet.js';
-import { type VideoHeader, VideoProbe } from './video-probe.js';
+import { type AccessUnitProbe, type VideoHeader, VideoProbe } from './video-probe.js';
 
 /** One decided access unit of the primary track: where HLS may cut, and the clock it runs on. */
 export interface Frame {
   keyframe: boolean;
   /** DTS in 90 kHz ticks (PTS when the PES has no DTS). */
   dts: number | undefined;
+  /**
+   * TS packets carrying the parameter sets (SPS/PPS…) this keyframe came without, to go right
+   * before its first packet where a segment starts with it; undefined when it carries its own.
+   */
+  parameterSets?: Buffer;
+}
+
+/** A video access unit begun and not yet decided: what its first packet said. */
+interface PendingUnit {
+  dts: number | undefined;
+  pts: number | undefined;
+  continuity: number;
+  streamId: number;
 }
 
 interface DemuxTrack {
@@ -33,8 +50,8 @@ interface DemuxTrack {
   lang: string | undefined;
   bytes: RateWindow;
   probe: VideoProbe | undefined;
-  /** DTS of access units begun but not yet decided, oldest first. */
-  pendingDts: (number | undefined)[];
+  /** Access units begun but not yet decided, oldest first. */
+  pending: PendingUnit[];
   video: VideoHeader | undefined;
   audio: AudioHeader | undefined;
   /** Recent DTS values, for the frame rate. */
@@ -58,8 +75,10 @@ export class TsDemux {
   tracksVersion = 0;
   /** The DTS of the newest primary access unit (90 kHz). */
   lastDts: number | undefined;
-  /** Raw packets of the latest PAT and PMT, to open each segment with. */
-  psiPackets: Buffer = Buffer.alloc(0);
+  /** The latest PAT, PMT and SDT, renumbered to open a segment or a client's stream with (see PsiCopy). */
+  get psiPackets(): Buffer {
+    return this.psiCopy.packets(this.pmtPid);
+  }
 
   private readonly tracksByPid = new Map<number, DemuxTrack>();
   private readonly continuity = new Map<number, number>();
@@ -69,8 +88,7 @@ export class TsDemux {
   private pmtKey = '';
   private lastPat: Buffer | undefined;
   private lastPmt: Buffer | undefined;
-  private patPacket: Buffer | undefined;
-  private pmtPackets: Buffer[] = [];
+  private readonly psiCopy = new PsiCopy();
   private now = 0;
 
   constructor(private readonly program?: number) {}
@@ -138,22 +156,24 @@ export class TsDemux {
     if (start < 0) return;
     const unitStart = startsUnit(b, o);
     const payload = b.subarray(start, o + PACKET_SIZE);
+    if (pid === PAT_PID || pid === this.pmtPid || pid === SDT_PID) {
+      this.psiCopy.notePacket(b, o, pid, payload, unitStart);
+    }
     if (pid === PAT_PID) {
-      if (unitStart) this.patPacket = Buffer.from(b.subarray(o, o + PACKET_SIZE));
       const section = this.patSections.push(payload, unitStart);
       // The tables repeat about ten times a second, nearly always unchanged: only a change is read.
       if (section && !this.lastPat?.equals(section)) {
         this.lastPat = Buffer.from(section);
+        this.psiCopy.setPat(this.lastPat);
         this.onPat(section);
       }
       return;
     }
     if (pid === this.pmtPid) {
-      if (unitStart) this.pmtPackets = [];
-      this.pmtPackets.push(Buffer.from(b.subarray(o, o + PACKET_SIZE)));
       const section = this.pmtSections.push(payload, unitStart);
       if (section && !this.lastPmt?.equals(section)) {
         this.lastPmt = Buffer.from(section);
+        this.psiCopy.setPmt(pid, this.lastPmt);
         const pmt = parsePmt(section);
         if (pmt) this.onPmt(pmt);
       }
@@ -170,8 +190,13 @@ export class TsDemux {
     if (!pes) return;
     const data = b.subarray(pes.dataOffset, o + PACKET_SIZE);
     if (track.probe) {
-      track.pendingDts.push(pes.dts);
-      track.probe.begin(data);
+      track.pending.push({
+        dts: pes.dts,
+        pts: pes.pts,
+        continuity: continuityOf(b, o),
+        streamId: b[start + 3]!,
+      });
+      track.probe.begin(data, isRandomAccess(b, o));
     } else {
       this.onAudio(track, data, pes.dts);
     }
@@ -197,7 +222,6 @@ export class TsDemux {
   }
 
   private onPmt(pmt: Pmt): void {
-    this.psiPackets = Buffer.concat([...(this.patPacket ? [this.patPacket] : []), ...this.pmtPackets]);
     const key = JSON.stringify(pmt.streams);
     if (key === this.pmtKey) return;
     this.pmtKey = key;
@@ -217,10 +241,8 @@ export class TsDemux {
         kind,
         lang: stream.lang,
         bytes: same ? old.bytes : new RateWindow(),
-        probe: kind.video
-          ? new VideoProbe(kind.video, (p) => this.onVideoUnit(stream.pid, p.keyframe, p.header))
-          : undefined,
-        pendingDts: [],
+        probe: kind.video ? new VideoProbe(kind.video, (p) => this.onVideoUnit(stream.pid, p)) : undefined,
+        pending: [],
         video: same ? old.video : undefined,
         audio: same ? old.audio : undefined,
         recentDts: [],
@@ -233,15 +255,19 @@ export class TsDemux {
     this.tracksVersion++;
   }
 
-  private onVideoUnit(pid: number, keyframe: boolean, header: VideoHeader | undefined): void {
+  private onVideoUnit(pid: number, probe: AccessUnitProbe): void {
     const track = this.tracksByPid.get(pid);
     if (!track) return;
-    const dts = track.pendingDts.shift();
-    if (header !== track.video) {
-      track.video = header;
+    const unit = track.pending.shift();
+    if (probe.header !== track.video) {
+      track.video = probe.header;
       this.tracksVersion++;
     }
-    this.onUnit(track, keyframe, dts);
+    const sets =
+      unit && probe.parameterSets && pid === this.primaryPid
+        ? parameterSetPackets(probe.parameterSets, { pid, ...unit })
+        : undefined;
+    this.onUnit(track, probe.keyframe, unit?.dts, sets);
   }
 
   private onAudio(track: DemuxTrack, data: Buffer, dts: number | undefined): void {
@@ -259,14 +285,19 @@ export class TsDemux {
     this.onUnit(track, true, dts);
   }
 
-  private onUnit(track: DemuxTrack, keyframe: boolean, dts: number | undefined): void {
+  private onUnit(
+    track: DemuxTrack,
+    keyframe: boolean,
+    dts: number | undefined,
+    parameterSets?: Buffer,
+  ): void {
     if (dts !== undefined && track.kind.content === 'video') {
       track.recentDts.push(dts);
       if (track.recentDts.length > FPS_SAMPLES) track.recentDts.shift();
     }
     if (track.pid !== this.primaryPid) return;
     if (dts !== undefined) this.lastDts = dts;
-    this.frames.push({ keyframe, dts });
+    this.frames.push(parameterSets ? { keyframe, dts, parameterSets } : { keyframe, dts });
   }
 }
 

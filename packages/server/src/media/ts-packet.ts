@@ -20,6 +20,11 @@ export function isDiscontinuity(b: Buffer, o: number): boolean {
   return hasAdaptation(b, o) && b[o + 4]! > 0 && (b[o + 5]! & 0x80) !== 0;
 }
 
+/** The adaptation field's random_access_indicator: a decoder may start at the PES beginning here. */
+export function isRandomAccess(b: Buffer, o: number): boolean {
+  return hasAdaptation(b, o) && b[o + 4]! > 0 && (b[o + 5]! & 0x40) !== 0;
+}
+
 /** Offset of the payload within the buffer, or -1 when the packet carries none. */
 export function payloadOffset(b: Buffer, o: number): number {
   if (!hasPayload(b, o)) return -1;
