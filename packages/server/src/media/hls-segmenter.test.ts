@@ -41,25 +41,29 @@ describe('HlsSegmenter', () => {
   });
 
   it('rolls the playlist window and keeps the media sequence counting', () => {
-    const bus = new PacketBus({ targetDurationMs: 2000, windowSize: 2, keepAfterWindow: 0 });
+    // 1 s segments: segment_count 2 would list 2 s, under three target durations (RFC 8216 §6.2.2),
+    // so three are listed.
+    const bus = new PacketBus({ targetDurationMs: 1000, windowSize: 2, keepAfterWindow: 0 });
     feed(bus, clip);
-    // Three segments were cut; the window and memory hold the newest two.
+    // Six segments were cut; the window and memory hold the newest three.
     const first = bus.segmenter.segments[0]!.sequence;
-    expect(bus.segmenter.segments.map((s) => s.sequence)).toEqual([first, first + 1]);
+    expect(bus.segmenter.segments.map((s) => s.sequence)).toEqual([first, first + 1, first + 2]);
     expect(bus.segmenter.playlist()).toBe(
       [
         '#EXTM3U',
         '#EXT-X-VERSION:3',
-        '#EXT-X-TARGETDURATION:2',
+        '#EXT-X-TARGETDURATION:1',
         `#EXT-X-MEDIA-SEQUENCE:${first}`,
-        '#EXTINF:2.000,',
+        '#EXTINF:1.000,',
         `seg-${first}.ts`,
-        '#EXTINF:2.000,',
+        '#EXTINF:1.000,',
         `seg-${first + 1}.ts`,
+        '#EXTINF:1.000,',
+        `seg-${first + 2}.ts`,
         '',
       ].join('\n'),
     );
-    expect(bus.segmenter.playlist('?token=t1')).toContain(`seg-${first + 1}.ts?token=t1\n`);
+    expect(bus.segmenter.playlist('?token=t1')).toContain(`seg-${first + 2}.ts?token=t1\n`);
     expect(bus.segmenter.get(first + 1)).toBe(bus.segmenter.segments[1]);
     expect(bus.segmenter.get(first - 1)).toBeUndefined();
   });

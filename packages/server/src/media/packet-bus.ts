@@ -10,7 +10,8 @@ export type ChunkListener = (packets: Buffer) => void;
  * One live stream inside the engine: bytes from a source go in, whole MPEG-TS packets come out to
  * the demuxer (tracks, keyframes, errors), the HLS segmenter and every subscriber (continuous-TS
  * clients, pushes), in that order and synchronously, so a subscriber added between two chunks
- * neither misses nor repeats a packet.
+ * neither misses nor repeats a packet. Subscribers get what the segmenter lets through: after a
+ * source switch, the new source from its first keyframe, each PID flagged as a discontinuity.
  */
 export class PacketBus {
   readonly demux: TsDemux;
@@ -25,7 +26,9 @@ export class PacketBus {
 
   constructor(options: SegmenterOptions & { program?: number }) {
     this.demux = new TsDemux(options.program);
-    this.segmenter = new HlsSegmenter(this.demux, options);
+    this.segmenter = new HlsSegmenter(this.demux, options, (packets) => {
+      for (const listener of this.listeners) listener(packets);
+    });
   }
 
   write(chunk: Buffer, nowMs = Date.now()): void {
@@ -36,7 +39,6 @@ export class PacketBus {
     this.lastPacketAt = nowMs;
     this.demux.pushChunk(packets, nowMs);
     this.segmenter.pushChunk(packets);
-    for (const listener of this.listeners) listener(packets);
   }
 
   /** Keeps only this program, and these PIDs, of a source (neither: the stream as it comes). */
