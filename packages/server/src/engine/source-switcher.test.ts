@@ -1,6 +1,6 @@
 import type { SourceEntry } from '@sluice/api';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SourceSwitcher } from './source-switcher.js';
+import { SourceSwitcher, type SwitcherOptions } from './source-switcher.js';
 import type { SourceEvents } from './sources/source.js';
 
 /** Sources that deliver only when a test says so. */
@@ -23,7 +23,7 @@ class FakeSources {
   }
 }
 
-function setup(urls: string[], timeoutSeconds = 2) {
+function setup(urls: string[], timeoutSeconds = 2, watchProbe?: SwitcherOptions['watchProbe']) {
   const sources = new FakeSources();
   const delivered: Buffer[] = [];
   const switches: string[] = [];
@@ -36,6 +36,7 @@ function setup(urls: string[], timeoutSeconds = 2) {
     onSwitch: (url, reason) => switches.push(`${url}: ${reason}`),
     onError: (message) => errors.push(message),
     onLog: () => undefined,
+    watchProbe,
   });
   return { sources, switcher, delivered, switches, errors };
 }
@@ -103,6 +104,38 @@ describe('SourceSwitcher', () => {
     sources.send('udp://b');
     expect(delivered).toEqual([]);
     switcher.restart();
+    expect(switcher.activeUrl).toBe('udp://a');
+  });
+
+  it('moves back to a better source at its first keyframe, handing over what it sent from its start', () => {
+    // The watch sees a keyframe in a chunk whose first byte is 0x4b ("K").
+    const watchProbe = () => ({ push: (chunk: Buffer) => chunk[0] === 0x4b });
+    const { sources, switcher, delivered, switches } = setup(['udp://a', 'udp://b'], 2, watchProbe);
+    switcher.start();
+    run(2500, sources, []);
+    expect(switcher.activeUrl).toBe('udp://b');
+    run(2500, sources, ['udp://b']);
+    // a is probed and sends, with no keyframe yet: b stays on air.
+    run(1000, sources, ['udp://a', 'udp://b']);
+    expect(switcher.activeUrl).toBe('udp://b');
+    const before = delivered.length;
+    sources.running.get('udp://a')!.data(Buffer.alloc(188, 0x4b));
+    expect(switcher.activeUrl).toBe('udp://a');
+    expect(switches.at(-1)).toBe('udp://a: a better source is back');
+    // Everything a sent while probed reaches the bus after the switch, oldest first, keyframe last.
+    const handed = delivered.slice(before);
+    expect(handed.length).toBe(11);
+    expect(handed.at(-1)![0]).toBe(0x4b);
+  });
+
+  it('moves back to a source without keyframes it can tell once it sent for its timeout', () => {
+    const { sources, switcher } = setup(['udp://a', 'udp://b'], 2, () => ({ push: () => false }));
+    switcher.start();
+    run(2500, sources, []);
+    run(2500, sources, ['udp://b']);
+    run(1000, sources, ['udp://a', 'udp://b']);
+    expect(switcher.activeUrl).toBe('udp://b');
+    run(1500, sources, ['udp://a', 'udp://b']);
     expect(switcher.activeUrl).toBe('udp://a');
   });
 });

@@ -16,26 +16,42 @@ export interface SwitcherOptions {
   onLog: (line: string) => void;
   /** How often the switcher looks at its sources. */
   checkEveryMs?: number;
+  /** Reads a probed source's data, saying when it may take over (media/keyframe-watch.ts). */
+  watchProbe?: (entry: SourceEntry) => ProbeWatch;
+}
+
+/** Whether the data a probed source sent so far holds a keyframe to start playing at. */
+export interface ProbeWatch {
+  push(chunk: Buffer): boolean;
 }
 
 interface Running {
   index: number;
   source: Source;
   startedAt: number;
+  firstDataAt: number;
   lastDataAt: number;
   bytes: number;
   lastError: string | undefined;
+  /** A probe's data so far, handed to the bus when it takes over; its watch. */
+  probeData: Buffer[];
+  probeBytes: number;
+  watch: ProbeWatch | undefined;
 }
 
 /** Bytes a better source must deliver during a probe before the stream moves back to it. */
 const PROBE_BYTES = 188 * 64;
+/** A probe's data kept for the bus; older chunks go first (the keyframe is in the newest). */
+const PROBE_DATA_BYTES = 16 * 1024 * 1024;
 
 /**
  * Runs one source of a stream at a time and fails over. The active source is dead once it sent
  * nothing for its source_timeout: the next one in order takes over (after the last, the first
  * again). While a lower source is active, the better ones are probed in turn, each for up to its
- * timeout; one that delivers data takes over again. A source chosen by hand (stream_switch_source)
- * stays until it dies: no probing moves the stream away from it.
+ * timeout; one that delivers data takes over again, once its data holds a keyframe: the bus drops
+ * a new source's data before its first keyframe, so the probe's data is handed over from its start
+ * and the stream plays on without a gap. A source chosen by hand (stream_switch_source) stays until
+ * it dies: no probing moves the stream away from it.
  */
 export class SourceSwitcher {
   private active: Running | undefined;
@@ -100,16 +116,22 @@ export class SourceSwitcher {
       index,
       source: undefined!,
       startedAt: now,
+      firstDataAt: 0,
       lastDataAt: 0,
       bytes: 0,
       lastError: undefined,
+      probeData: [],
+      probeBytes: 0,
+      watch: isProbe ? this.options.watchProbe?.(entry) : undefined,
     };
     running.source = this.options.open(entry, this.timeoutMs(index), {
       data: (chunk) => {
-        running.lastDataAt = Date.now();
+        const now = Date.now();
+        if (running.lastDataAt === 0) running.firstDataAt = now;
+        running.lastDataAt = now;
         running.bytes += chunk.length;
         if (running === this.active) this.options.onData(chunk);
-        else if (running === this.probe && running.bytes >= PROBE_BYTES) this.promoteProbe();
+        else if (running === this.probe) this.onProbeData(running, chunk, now);
       },
       error: (message) => {
         running.lastError = message;
@@ -137,6 +159,23 @@ export class SourceSwitcher {
     this.nextProbe = 0;
     this.probeDueAt = Date.now() + this.timeoutMs(0);
     this.options.onSwitch(this.options.entries[index]!.url, reason);
+    const active = this.active;
+    const data = active.probeData;
+    active.probeData = [];
+    active.probeBytes = 0;
+    for (const chunk of data) if (this.active === active) this.options.onData(chunk);
+  }
+
+  /** Keeps a probe's data; it takes over once it sent enough with a keyframe (or long enough without). */
+  private onProbeData(probe: Running, chunk: Buffer, now: number): void {
+    probe.probeData.push(chunk);
+    probe.probeBytes += chunk.length;
+    while (probe.probeBytes > PROBE_DATA_BYTES && probe.probeData.length > 1)
+      probe.probeBytes -= probe.probeData.shift()!.length;
+    const ready = probe.watch?.push(chunk) ?? true;
+    if (probe.bytes < PROBE_BYTES) return;
+    // A source whose keyframes cannot be told (no video or audio the demuxer reads) still comes back.
+    if (ready || now - probe.firstDataAt > this.timeoutMs(probe.index)) this.promoteProbe();
   }
 
   private promoteProbe(): void {

@@ -1,5 +1,6 @@
 import type { SourceEntry, StreamStats } from '@sluice/api';
 import { LineLog } from './ffmpeg/line-log.js';
+import { KeyframeWatch } from '../media/keyframe-watch.js';
 import { PacketBus } from '../media/packet-bus.js';
 import { parsePids } from '../media/program-filter.js';
 import { StreamPushes } from './pushes.js';
@@ -121,6 +122,8 @@ export class StreamRuntime {
         this.note(`error: ${message}`);
       },
       onLog: (line) => this.note(line),
+      // A better source takes over at a keyframe of its own, so the switch back leaves no gap.
+      watchProbe: (entry) => new KeyframeWatch(entry.program, parsePids(entry.pids)),
     });
     if (spec.sources.length > 0) this.switcher.start();
     this.note('started');
