@@ -43,7 +43,11 @@ export class FlvToTs {
   private sawAudio = false;
   private audioFrames = 0;
 
-  constructor(private readonly out: (packets: Buffer) => void) {
+  /** `serviceName`: what the SDT calls the service (the stream name). */
+  constructor(
+    private readonly out: (packets: Buffer) => void,
+    private readonly options: { serviceName?: string } = {},
+  ) {
     this.parser.onPacketCallback = (packet) => this.onTag(packet);
   }
 
@@ -112,7 +116,7 @@ export class FlvToTs {
     this.pending = [];
     for (const p of pending) if (p.data[1] === 0) this.configure(p);
     this.tracks = { video: this.sawVideo, audio: this.audioConfig !== undefined };
-    this.muxer = new TsMuxer(this.out, this.tracks);
+    this.muxer = new TsMuxer(this.out, { ...this.tracks, serviceName: this.options.serviceName });
     this.verdict = 'native';
     // What came before the first keyframe can't be decoded: the stream starts at it.
     for (const p of pending.slice(from)) this.write(p);

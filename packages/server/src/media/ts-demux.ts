@@ -1,6 +1,8 @@
 import type { MediaInfo, Track } from '@sluice/api';
 import { type AudioHeader, parseAc3, parseAdts, parseMpegAudio } from './audio-headers.js';
 import { type Pmt, parsePat, parsePmt, SectionAssembler } from './psi.js';
+import { PsiCopy } from './psi-copy.js';
+import { SDT_PID } from './ts-tables.js';
 import { RateWindow } from './rate-window.js';
 import { classifyStream, type StreamKind } from './stream-types.js';
 import { parameterSetPackets } from './parameter-sets.js';
@@ -73,8 +75,10 @@ export class TsDemux {
   tracksVersion = 0;
   /** The DTS of the newest primary access unit (90 kHz). */
   lastDts: number | undefined;
-  /** Raw packets of the latest PAT and PMT, to open each segment with. */
-  psiPackets: Buffer = Buffer.alloc(0);
+  /** The latest PAT, PMT and SDT, renumbered to open a segment or a client's stream with (see PsiCopy). */
+  get psiPackets(): Buffer {
+    return this.psiCopy.packets(this.pmtPid);
+  }
 
   private readonly tracksByPid = new Map<number, DemuxTrack>();
   private readonly continuity = new Map<number, number>();
@@ -84,8 +88,7 @@ export class TsDemux {
   private pmtKey = '';
   private lastPat: Buffer | undefined;
   private lastPmt: Buffer | undefined;
-  private patPacket: Buffer | undefined;
-  private pmtPackets: Buffer[] = [];
+  private readonly psiCopy = new PsiCopy();
   private now = 0;
 
   constructor(private readonly program?: number) {}
@@ -153,22 +156,24 @@ export class TsDemux {
     if (start < 0) return;
     const unitStart = startsUnit(b, o);
     const payload = b.subarray(start, o + PACKET_SIZE);
+    if (pid === PAT_PID || pid === this.pmtPid || pid === SDT_PID) {
+      this.psiCopy.notePacket(b, o, pid, payload, unitStart);
+    }
     if (pid === PAT_PID) {
-      if (unitStart) this.patPacket = Buffer.from(b.subarray(o, o + PACKET_SIZE));
       const section = this.patSections.push(payload, unitStart);
       // The tables repeat about ten times a second, nearly always unchanged: only a change is read.
       if (section && !this.lastPat?.equals(section)) {
         this.lastPat = Buffer.from(section);
+        this.psiCopy.setPat(this.lastPat);
         this.onPat(section);
       }
       return;
     }
     if (pid === this.pmtPid) {
-      if (unitStart) this.pmtPackets = [];
-      this.pmtPackets.push(Buffer.from(b.subarray(o, o + PACKET_SIZE)));
       const section = this.pmtSections.push(payload, unitStart);
       if (section && !this.lastPmt?.equals(section)) {
         this.lastPmt = Buffer.from(section);
+        this.psiCopy.setPmt(pid, this.lastPmt);
         const pmt = parsePmt(section);
         if (pmt) this.onPmt(pmt);
       }
@@ -217,7 +222,6 @@ export class TsDemux {
   }
 
   private onPmt(pmt: Pmt): void {
-    this.psiPackets = Buffer.concat([...(this.patPacket ? [this.patPacket] : []), ...this.pmtPackets]);
     const key = JSON.stringify(pmt.streams);
     if (key === this.pmtKey) return;
     this.pmtKey = key;

@@ -71,7 +71,7 @@ export class PublishSource implements Source {
     const events = this.events;
     const current: Publish = {
       request,
-      native: new FlvToTs((packets) => events.data(packets)),
+      native: new FlvToTs((packets) => events.data(packets), { serviceName: this.options.name }),
       remux: undefined,
       disconnect: () => undefined,
     };
