@@ -16,6 +16,9 @@ export async function serveDash(
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
+  // dash.js reads the Date header to place the live edge when it has no other time source; an
+  // embed on another site can read it only when exposed (else dash.js error 16 on every refresh).
+  res.setHeader('access-control-expose-headers', 'Date');
   if (resource === 'index.mpd') {
     const runtime = engine.touch(name);
     if (!runtime || runtime.spec.disabled) return refuse(res, 404, `stream ${name} is disabled`);

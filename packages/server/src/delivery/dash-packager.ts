@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { dashArgs, dashCodec } from '../engine/ffmpeg/output-args.js';
+import { dashArgs, dashCodec, dashCutAfterS } from '../engine/ffmpeg/output-args.js';
 import { Supervisor } from '../engine/ffmpeg/supervisor.js';
 import type { StreamRuntime } from '../engine/stream-runtime.js';
 import type { PacketBus } from '../media/packet-bus.js';
+import { backlog } from './dash-backlog.js';
+import { firstPtsS, IngestClock } from './dash-ingest-clock.js';
+import { longestSegmentS, parseTimelines, rewriteMpd } from './dash-mpd.js';
 
 export interface DashDeps {
   /** A folder of its own, removed at start and at close. */
@@ -19,12 +22,26 @@ interface Packager {
   remux: Supervisor;
   unsubscribe: () => void;
   lastUsedAt: number;
+  clock: IngestClock;
+  /** PTS (s) of the first access unit given to ffmpeg: the source time of its timeline's start. */
+  startPtsS: number | undefined;
+  targetS: number;
+  /** Media time (s) of the timeline's first segment, once ffmpeg has listed it. */
+  originS?: number;
+  /** Fixed on the first manifest answered: players read it on every refresh. */
+  availabilityStartMs?: number;
+  maxSegmentS: number;
+  /** The newest $Number$ a manifest listed: a request for a later one waits for it. */
+  newestNumber: number;
 }
 
 /** A packager no DASH player asked anything of for this long is stopped. */
 const IDLE_MS = 30_000;
 /** How long a first manifest request waits for ffmpeg to write one. */
 const FIRST_MANIFEST_WAIT_MS = 10_000;
+/** How long a request for the segment after the newest listed waits for it to be written. */
+const NEXT_SEGMENT_WAIT_MS = 3_000;
+const POLL_MS = 50;
 
 /**
  * DASH (index.mpd, spec 000 §9) through ffmpeg's DASH muxer: the stream's packet bus goes in on
@@ -40,24 +57,38 @@ export class DashPackagers {
     this.sweeper.unref();
   }
 
-  /** The manifest of the stream's DASH output, started on first use; undefined when it can't be made. */
-  async manifest(runtime: StreamRuntime): Promise<Buffer | undefined> {
+  /**
+   * The manifest of the stream's DASH output, started on first use, its clock corrected (see
+   * dash-mpd.ts); undefined when it can't be made. The first one waits for ffmpeg's first segment
+   * and for a live access unit to date the timeline by.
+   */
+  async manifest(runtime: StreamRuntime): Promise<string | undefined> {
     const packager = await this.ensure(runtime);
     if (!packager) return undefined;
     const deadline = Date.now() + FIRST_MANIFEST_WAIT_MS;
     for (;;) {
-      const text = await readFile(join(packager.dir, 'index.mpd')).catch(() => undefined);
-      if (text || Date.now() > deadline || this.items.get(runtime.name) !== packager) return text;
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      const text = await readFile(join(packager.dir, 'index.mpd'), 'utf8').catch(() => undefined);
+      const answer = text && this.correct(packager, text);
+      if (answer || Date.now() > deadline || this.items.get(runtime.name) !== packager) return answer;
+      await delay(POLL_MS);
     }
   }
 
-  /** A segment or init file of a running packager. */
+  /**
+   * A segment or init file of a running packager. A player whose clock runs a little ahead asks
+   * for the next segment just before ffmpeg has written it: that request waits for it.
+   */
   async file(runtime: StreamRuntime, name: string): Promise<Buffer | undefined> {
     const packager = this.items.get(runtime.name);
     if (!packager || packager.bus !== runtime.bus) return undefined;
     packager.lastUsedAt = Date.now();
-    return readFile(join(packager.dir, name)).catch(() => undefined);
+    const number = Number(/-(\d+)\.m4s$/.exec(name)?.[1] ?? 0);
+    const deadline = Date.now() + (number > packager.newestNumber ? NEXT_SEGMENT_WAIT_MS : 0);
+    for (;;) {
+      const data = await readFile(join(packager.dir, name)).catch(() => undefined);
+      if (data || Date.now() > deadline || !alive(packager)) return data;
+      await delay(POLL_MS);
+    }
   }
 
   async close(): Promise<void> {
@@ -82,10 +113,12 @@ export class DashPackagers {
     const dir = join(this.deps.root, createHash('sha256').update(runtime.name).digest('hex').slice(0, 16));
     await rm(dir, { recursive: true, force: true });
     await mkdir(dir, { recursive: true });
-    const segmentSeconds = Math.max(1, Math.round(runtime.spec.segmentDurationMs / 1000));
+    const targetMs = runtime.spec.segmentDurationMs;
+    const fps = tracks.find((t) => t.content === 'video')?.fps;
+    const cutAfterS = dashCutAfterS(targetMs, fps);
     const remux = new Supervisor({
       binary: this.deps.ffmpegPath,
-      args: dashArgs({ manifestPath: join(dir, 'index.mpd'), videoCodec, audioCodec, segmentSeconds }),
+      args: dashArgs({ manifestPath: join(dir, 'index.mpd'), videoCodec, audioCodec, cutAfterS }),
       env: this.deps.env,
       withStdin: true,
       restart: false,
@@ -94,12 +127,61 @@ export class DashPackagers {
       onLine: (line) => runtime.log.note(`dash: ${line}`),
     });
     remux.start();
+    const clock = new IngestClock();
     const write = (chunk: Buffer) => remux.stdin?.write(chunk);
-    // From the open segment's keyframe, so the packager's first fragment decodes.
-    for (const part of bus.segmenter.liveStart()) write(part);
-    const packager: Packager = { bus, dir, remux, unsubscribe: bus.subscribe(write), lastUsedAt: Date.now() };
+    const live = (chunk: Buffer) => {
+      clock.observe(chunk, Date.now());
+      write(chunk);
+    };
+    const start = backlog(bus.segmenter, targetMs);
+    for (const part of start) write(part);
+    const packager: Packager = {
+      bus,
+      dir,
+      remux,
+      unsubscribe: bus.subscribe(live),
+      lastUsedAt: Date.now(),
+      clock,
+      startPtsS: firstPtsS(start),
+      targetS: targetMs / 1000,
+      maxSegmentS: targetMs / 1000,
+      newestNumber: 0,
+    };
     this.items.set(runtime.name, packager);
     return packager;
+  }
+
+  /**
+   * ffmpeg's MPD with a clock: media time 0 of its timeline is the source's `startPtsS` (ffmpeg
+   * shifts its input to start at 0), and TS time 0 came in at the ingest clock's offset.
+   * Undefined until both are known.
+   */
+  private correct(packager: Packager, text: string): string | undefined {
+    const timelines = parseTimelines(text);
+    const first = timelines.find((t) => t.contentType === 'video') ?? timelines[0];
+    const newest = first?.segments.at(-1);
+    if (!first || !newest) return undefined;
+    const origin = first.segments[0]!;
+    if (origin.number === 1) packager.originS ??= origin.t / first.timescale;
+    if (packager.availabilityStartMs === undefined) {
+      const offsetMs = packager.clock.offsetMs;
+      if (packager.originS === undefined || packager.startPtsS === undefined) {
+        // Not seen from its start (no live packet for a whole window): ffmpeg's own clock.
+        packager.availabilityStartMs = Date.parse(/availabilityStartTime="([^"]+)"/.exec(text)?.[1] ?? '');
+        if (Number.isNaN(packager.availabilityStartMs)) packager.availabilityStartMs = Date.now();
+      } else if (offsetMs === undefined) {
+        return undefined;
+      } else {
+        packager.availabilityStartMs = offsetMs + (packager.startPtsS - packager.originS) * 1000;
+      }
+    }
+    packager.newestNumber = Math.max(packager.newestNumber, newest.number);
+    packager.maxSegmentS = Math.max(packager.maxSegmentS, longestSegmentS(timelines));
+    return rewriteMpd(text, {
+      availabilityStartMs: packager.availabilityStartMs,
+      maxSegmentS: packager.maxSegmentS,
+      nowMs: Date.now(),
+    });
   }
 
   private sweep(nowMs: number): void {
@@ -118,6 +200,8 @@ export class DashPackagers {
     await rm(packager.dir, { recursive: true, force: true });
   }
 }
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A packager whose ffmpeg ended (a timestamp jump it could not take, a crash) is replaced on the next request. */
 function alive(packager: Packager): boolean {

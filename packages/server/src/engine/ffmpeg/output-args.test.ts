@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dashArgs, flvOutArgs, pushArgs, pushFormat, thumbnailArgs } from './output-args.js';
+import { dashArgs, dashCutAfterS, flvOutArgs, pushArgs, pushFormat, thumbnailArgs } from './output-args.js';
 
 const head = ['-hide_banner', '-nostdin', '-loglevel', 'level+info', '-nostats'];
 
@@ -10,10 +10,11 @@ describe('dashArgs', () => {
         manifestPath: '/tmp/d/index.mpd',
         videoCodec: 'h264',
         audioCodec: 'aac',
-        segmentSeconds: 2,
+        cutAfterS: 1.98,
       }),
     ).toEqual([
       ...head,
+      ...['-analyzeduration', '1000000'],
       ...[
         '-f',
         'mpegts',
@@ -34,7 +35,7 @@ describe('dashArgs', () => {
         '-f',
         'dash',
         '-seg_duration',
-        '2',
+        '1.98',
         '-window_size',
         '5',
         '-extra_window_size',
@@ -48,9 +49,18 @@ describe('dashArgs', () => {
   });
 
   it('leaves out a track DASH cannot carry', () => {
-    const args = dashArgs({ manifestPath: 'm', videoCodec: 'mp2v', audioCodec: 'aac', segmentSeconds: 2 });
+    const args = dashArgs({ manifestPath: 'm', videoCodec: 'mp2v', audioCodec: 'aac', cutAfterS: 2 });
     expect(args).not.toContain('0:v:0');
     expect(args[args.indexOf('-adaptation_sets') + 1]).toBe('id=0,streams=a');
+  });
+});
+
+describe('dashCutAfterS', () => {
+  it('starts looking for the cut half a frame short of the target, so the nearest keyframe cuts', () => {
+    expect(dashCutAfterS(2000, 30)).toBe(1.983);
+    expect(dashCutAfterS(2000, 25)).toBe(1.98);
+    expect(dashCutAfterS(2000, undefined)).toBe(1.98);
+    expect(dashCutAfterS(6000, 60)).toBe(5.992);
   });
 });
 
@@ -65,7 +75,7 @@ describe('flvOutArgs', () => {
 });
 
 describe('thumbnailArgs', () => {
-  it('decodes keyframes only and writes each as a JPEG, no wider than asked', () => {
+  it('decodes the first keyframe only and writes it as one JPEG, no wider than asked', () => {
     expect(thumbnailArgs(640)).toEqual([
       ...head,
       ...[
@@ -80,7 +90,7 @@ describe('thumbnailArgs', () => {
         '-vf',
         "scale='min(640,iw)':-2",
       ],
-      ...['-fps_mode', 'passthrough', '-c:v', 'mjpeg', '-q:v', '5', '-f', 'image2pipe', 'pipe:1'],
+      ...['-frames:v', '1', '-c:v', 'mjpeg', '-q:v', '5', '-f', 'image2pipe', 'pipe:1'],
     ]);
   });
 });

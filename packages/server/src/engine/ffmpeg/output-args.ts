@@ -10,7 +10,21 @@ export interface DashOutput {
   manifestPath: string;
   videoCodec: string | undefined;
   audioCodec: string | undefined;
-  segmentSeconds: number;
+  /** ffmpeg cuts at the first keyframe at least this far (s) from the segment start: dashCutAfterS. */
+  cutAfterS: number;
+}
+
+/**
+ * Where ffmpeg's dash muxer must start looking for a cut, for segments of `targetMs` of media at
+ * `fps`: half a frame short of the target, so a cut lands on the keyframe nearest the target.
+ * ffmpeg cuts at the first keyframe at or past seg_duration counted from the previous segment's
+ * end, and that end is its latest frame's PTS plus duration; with RTMP's millisecond timestamps
+ * (30 fps: 33, 33, 34 ms frames) and B-frames it lands a fraction of a millisecond past the next
+ * keyframe, which then falls short and the segment runs to the keyframe after: 4 s, not 2.
+ */
+export function dashCutAfterS(targetMs: number, fps: number | undefined): number {
+  const frameMs = 1000 / (fps && fps > 0 ? fps : 25);
+  return Math.round(Math.max(targetMs, 500) - frameMs / 2) / 1000;
 }
 
 /** MP4 sample entries DASH players know, by the codec names media_info uses. */
@@ -44,6 +58,11 @@ export function dashArgs(out: DashOutput): string[] {
   }
   return [
     ...head(),
+    // ffmpeg reads 5 s of media by default before its first output, and a live pipe delivers that
+    // in real time: the first MPD came 4–5 s after the request. The packager is fed a whole
+    // segment at once, in which 1 s is enough to find both tracks' parameters.
+    '-analyzeduration',
+    '1000000',
     ...TS_FROM_STDIN,
     ...maps,
     '-c',
@@ -52,7 +71,7 @@ export function dashArgs(out: DashOutput): string[] {
     '-f',
     'dash',
     '-seg_duration',
-    String(out.segmentSeconds),
+    String(out.cutAfterS),
     // A rolling live window of 5 segments, and 3 more kept on disk for players a little behind.
     '-window_size',
     '5',
@@ -90,7 +109,7 @@ export function flvOutArgs(): string[] {
   ];
 }
 
-/** One JPEG per keyframe of MPEG-TS from stdin, for stream previews (thumbnails). */
+/** The first keyframe of MPEG-TS from stdin as one JPEG, for stream previews (thumbnails). */
 export function thumbnailArgs(maxWidth: number): string[] {
   return [
     ...head(),
@@ -102,9 +121,9 @@ export function thumbnailArgs(maxWidth: number): string[] {
     '0:v:0',
     '-vf',
     `scale='min(${maxWidth},iw)':-2`,
-    // One output picture per decoded one, whatever the timestamps say.
-    '-fps_mode',
-    'passthrough',
+    // The input is a segment's start: its keyframe is the one picture wanted.
+    '-frames:v',
+    '1',
     '-c:v',
     'mjpeg',
     '-q:v',
