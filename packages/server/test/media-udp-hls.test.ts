@@ -38,7 +38,7 @@ describe('a UDP source played as HLS', () => {
       return r.status === 200 ? r.text : undefined;
     }, 20_000);
     expect(master).toMatch(
-      /#EXT-X-STREAM-INF:BANDWIDTH=\d+,CODECS="avc1\.[0-9a-f]{6},mp4a\.40\.2",RESOLUTION=320x240\nvideo\.m3u8\n/,
+      /#EXT-X-STREAM-INF:BANDWIDTH=\d+,AVERAGE-BANDWIDTH=\d+,CODECS="avc1\.[0-9a-f]{6},mp4a\.40\.2",RESOLUTION=320x240\nvideo\.m3u8\n/,
     );
     const streams = probeStreams(`${base}/index.m3u8`);
     expect(streams.map((s) => s.codec_name).sort()).toEqual(['aac', 'h264']);

@@ -50,10 +50,10 @@ describe('transcoder renditions', () => {
     const master = await getText(`${server.url}/tv/index.m3u8`);
     expect(master.status).toBe(200);
     expect(master.text).toMatch(
-      /#EXT-X-STREAM-INF:BANDWIDTH=\d+,CODECS="avc1\.[0-9a-f]{6},mp4a\.40\.2",RESOLUTION=1280x720\ntracks-v1\/video\.m3u8\n/,
+      /#EXT-X-STREAM-INF:BANDWIDTH=\d+,AVERAGE-BANDWIDTH=\d+,CODECS="avc1\.[0-9a-f]{6},mp4a\.40\.2",RESOLUTION=1280x720\ntracks-v1\/video\.m3u8\n/,
     );
     expect(master.text).toMatch(
-      /#EXT-X-STREAM-INF:BANDWIDTH=\d+,CODECS="avc1\.[0-9a-f]{6},mp4a\.40\.2",RESOLUTION=640x360\ntracks-v2\/video\.m3u8\n/,
+      /#EXT-X-STREAM-INF:BANDWIDTH=\d+,AVERAGE-BANDWIDTH=\d+,CODECS="avc1\.[0-9a-f]{6},mp4a\.40\.2",RESOLUTION=640x360\ntracks-v2\/video\.m3u8\n/,
     );
     const videos = probeStreams(`${server.url}/tv/index.m3u8`)
       .filter((s) => s.codec_name === 'h264')

@@ -7,6 +7,7 @@ import type { StreamRuntime } from '../engine/stream-runtime.js';
 import { variantPath } from '../transcoder/variant-path.js';
 import { masterPlaylist } from '../media/hls-playlist.js';
 import type { PacketBus } from '../media/packet-bus.js';
+import { segmentBitRates } from '../media/segment-bit-rates.js';
 import type { ClientSession, ClientSessions, SessionType } from './client-sessions.js';
 import { serveDash } from './dash-handler.js';
 import { waitForFirstMedia } from './first-media-wait.js';
@@ -148,7 +149,7 @@ async function servePlaylist(
   if (!bus) return refuse(res, 404, `stream ${name} is not running (or has no variant ${variant})`);
   const query = token ? `?token=${encodeURIComponent(token)}` : '';
   const plain = master
-    ? (runtime.transcoder?.master(query) ?? masterFor(bus, query))
+    ? (runtime.transcoder?.master(query) ?? masterFor(bus, runtime, query))
     : bus.segmenter.playlist(query);
   // A variant's key lines point up to the stream's keys (/{name}/key-N.key).
   const body = plain && !master ? deps.drm.playlist(name, plain, query, variant ? '../' : '') : plain;
@@ -156,13 +157,19 @@ async function servePlaylist(
   send(deps.sessions, session, req, res, 'application/vnd.apple.mpegurl', body, 'no-cache');
 }
 
-/** One variant: the stream as it is (a transcoded stream lists its renditions instead), with its measured bandwidth. */
-function masterFor(bus: PacketBus, query: string): string {
-  const now = Date.now();
+/**
+ * One variant: the stream as it is (a transcoded stream lists its renditions instead), with the
+ * peak and average segment bit rates of its segments; none before its first segment.
+ */
+function masterFor(bus: PacketBus, runtime: StreamRuntime, query: string): string | undefined {
+  // The playlist window and the segments kept after it: all a player that read a playlist may fetch.
+  const rates = segmentBitRates(bus.segmenter.segments, runtime.spec.segmentDurationMs);
+  if (!rates) return undefined;
   return masterPlaylist([
     {
       uri: `video.m3u8${query}`,
-      bandwidth: bus.input.perSecond(now) * 8,
+      bandwidth: rates.peakBps,
+      averageBandwidth: rates.averageBps,
       codecs: bus.demux.codecStrings(),
       resolution: bus.demux.resolution,
     },

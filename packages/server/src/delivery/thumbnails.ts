@@ -3,6 +3,7 @@ import { thumbnailArgs } from '../engine/ffmpeg/output-args.js';
 import { Supervisor } from '../engine/ffmpeg/supervisor.js';
 import type { StreamRuntime } from '../engine/stream-runtime.js';
 import type { PacketBus } from '../media/packet-bus.js';
+import { PACKET_SIZE, payloadOffset, pidOf, startsUnit } from '../media/ts-packet.js';
 
 export interface ThumbnailDeps {
   engine: Engine;
@@ -12,20 +13,31 @@ export interface ThumbnailDeps {
 
 interface Thumbnailer {
   bus: PacketBus;
-  remux: Supervisor;
   unsubscribe: () => void;
   latest: Buffer | undefined;
+  /** Unit starts of the primary track seen since the newest cut; undefined: no picture wanted. */
+  unitsSinceCut: number | undefined;
+  /** The ffmpeg decoding a picture now. */
+  decoding: Supervisor | undefined;
+  /** A newer cut came while decoding: decode again once done. */
+  again: boolean;
 }
 
 /** Previews are at most this wide (height follows the picture's aspect). */
 const MAX_WIDTH = 640;
 /** A JPEG larger than this is not a preview: the parser drops what it holds. */
 const MAX_JPEG_BYTES = 4 * 1024 * 1024;
+/** A decode of one picture that takes longer is stuck: killed, the next cut tries again. */
+const DECODE_TIMEOUT_MS = 20_000;
 
 /**
  * Thumbnails (spec 001 §2 Process: "Generate picture for each output segment"): for each running
- * stream with thumbnails enabled, an ffmpeg decodes the keyframes only — segments start on one —
- * and writes each as a JPEG; the newest is served at /{name}/preview.jpg.
+ * stream with thumbnails enabled, at each new segment an ffmpeg decodes the open segment's first
+ * keyframe alone and writes it as a JPEG; the newest is served at /{name}/preview.jpg.
+ * Why one short ffmpeg per segment and not one kept running with -skip_frame nokey: a decoder
+ * outputs a picture only once later ones came (one keyframe, plus the reorder depth with B-frames,
+ * when only keyframes are decoded), so a running one showed a picture 3 GOPs old; at the end of
+ * its input a decoder gives out everything at once.
  */
 export class Thumbnails {
   private readonly items = new Map<string, Thumbnailer>();
@@ -53,17 +65,53 @@ export class Thumbnails {
     }
     for (const [name, item] of this.items) {
       const runtime = wanted.get(name);
-      if (!runtime || runtime.bus !== item.bus || item.remux.state === 'failed') void this.stop(name);
+      if (!runtime || runtime.bus !== item.bus) void this.stop(name);
     }
     for (const [name, runtime] of wanted) if (!this.items.has(name)) this.start(name, runtime.bus!);
   }
 
   private start(name: string, bus: PacketBus): void {
-    const jpegs = new JpegSplitter((jpeg) => {
-      const item = this.items.get(name);
-      if (item) item.latest = jpeg;
+    const item: Thumbnailer = {
+      bus,
+      unsubscribe: () => undefined,
+      latest: undefined,
+      // The open segment's keyframe is the newest there is: a picture of it at once.
+      unitsSinceCut: 0,
+      decoding: undefined,
+      again: false,
+    };
+    const offSegment = bus.segmenter.onSegment(() => {
+      item.unitsSinceCut = 0;
     });
-    const remux = new Supervisor({
+    const offChunk = bus.subscribe((chunk) => {
+      if (item.unitsSinceCut === undefined) return;
+      item.unitsSinceCut += primaryUnitStarts(chunk, bus.demux.primaryPid);
+      // The keyframe is whole once the unit after it began. The cut may come a chunk after the
+      // keyframe's own unit start (the segmenter waits for the verdict): two starts after it are
+      // sure to include the one that ends the keyframe.
+      if (item.unitsSinceCut < 2) return;
+      item.unitsSinceCut = undefined;
+      this.decode(item);
+    });
+    item.unsubscribe = () => {
+      offSegment();
+      offChunk();
+    };
+    this.items.set(name, item);
+  }
+
+  /** Decodes the open segment's keyframe; a cut meanwhile asks for one more decode after. */
+  private decode(item: Thumbnailer): void {
+    if (item.decoding) {
+      item.again = true;
+      return;
+    }
+    // No picture to take from an audio-only stream.
+    if (!item.bus.demux.tracks(Date.now()).some((t) => t.content === 'video')) return;
+    const parts = item.bus.segmenter.liveStart();
+    if (parts.length === 0) return;
+    const jpegs = new JpegSplitter((jpeg) => (item.latest = jpeg));
+    const decoder = new Supervisor({
       binary: this.deps.ffmpegPath,
       args: thumbnailArgs(MAX_WIDTH),
       env: this.deps.env,
@@ -71,11 +119,25 @@ export class Thumbnails {
       restart: false,
       logLines: 20,
       onStdout: (chunk) => jpegs.push(chunk),
+      onStateChange: (to) => {
+        if (to === 'starting' || to === 'running' || to === 'finishing') return;
+        clearTimeout(timer);
+        item.decoding = undefined;
+        // Unless a newer cut's keyframe is still coming in: its own count calls for it.
+        if (item.again && item.unitsSinceCut === undefined) this.decode(item);
+        item.again = false;
+      },
     });
-    remux.start();
-    const write = (chunk: Buffer) => remux.stdin?.write(chunk);
-    for (const part of bus.segmenter.liveStart()) write(part);
-    this.items.set(name, { bus, remux, unsubscribe: bus.subscribe(write), latest: undefined });
+    item.decoding = decoder;
+    // Set before start(): the state changes it is cleared on come from start() on.
+    const timer = setTimeout(() => void decoder.stop(), DECODE_TIMEOUT_MS);
+    decoder.start();
+    const stdin = decoder.stdin;
+    // A decoder that could not start (no ffmpeg) has no stdin; its state change above cleans up.
+    if (!stdin) return;
+    stdin.on('error', () => undefined);
+    for (const part of parts) stdin.write(part);
+    stdin.end();
   }
 
   private async stop(name: string): Promise<void> {
@@ -83,9 +145,19 @@ export class Thumbnails {
     if (!item) return;
     this.items.delete(name);
     item.unsubscribe();
-    item.remux.stdin?.end();
-    await item.remux.stop();
+    item.again = false;
+    await item.decoding?.stop();
   }
+}
+
+/** How many units of the primary track start in an aligned chunk of TS packets. */
+function primaryUnitStarts(chunk: Buffer, primaryPid: number | undefined): number {
+  let count = 0;
+  if (primaryPid === undefined) return 0;
+  for (let o = 0; o + PACKET_SIZE <= chunk.length; o += PACKET_SIZE) {
+    if (startsUnit(chunk, o) && pidOf(chunk, o) === primaryPid && payloadOffset(chunk, o) >= 0) count++;
+  }
+  return count;
 }
 
 /** Cuts concatenated JPEGs (image2pipe) at their end-of-image markers; FF D9 can't occur inside one. */

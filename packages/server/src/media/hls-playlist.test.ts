@@ -2,18 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { masterPlaylist, mediaPlaylist } from './hls-playlist.js';
 
 describe('HLS playlists', () => {
-  it('lists the variant with its bandwidth, codecs and resolution', () => {
+  it('lists the variant with its peak and average bandwidth, codecs and resolution', () => {
     expect(
       masterPlaylist([
         {
           uri: 'video.m3u8?token=a',
-          bandwidth: 1_234_567.8,
+          bandwidth: 1_234_567.2,
+          averageBandwidth: 1_000_000.4,
           codecs: ['avc1.64001e', 'mp4a.40.2'],
           resolution: { width: 640, height: 360 },
         },
       ]),
     ).toBe(
-      '#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-STREAM-INF:BANDWIDTH=1234568,CODECS="avc1.64001e,mp4a.40.2",RESOLUTION=640x360\nvideo.m3u8?token=a\n',
+      '#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-STREAM-INF:BANDWIDTH=1234568,AVERAGE-BANDWIDTH=1000000,CODECS="avc1.64001e,mp4a.40.2",RESOLUTION=640x360\nvideo.m3u8?token=a\n',
     );
   });
 

@@ -41,8 +41,10 @@ export function mediaPlaylist(input: MediaPlaylistInput): string {
 
 export interface Variant {
   uri: string;
-  /** Peak bits per second (§4.3.4.2: BANDWIDTH is required). */
+  /** Peak segment bits per second (§4.3.4.2: BANDWIDTH is required). */
   bandwidth: number;
+  /** Average segment bits per second (AVERAGE-BANDWIDTH, optional). */
+  averageBandwidth?: number;
   codecs: string[];
   resolution: { width: number; height: number } | undefined;
 }
@@ -51,7 +53,10 @@ export interface Variant {
 export function masterPlaylist(variants: readonly Variant[]): string {
   const lines = ['#EXTM3U', '#EXT-X-VERSION:3'];
   for (const v of variants) {
-    const attributes = [`BANDWIDTH=${Math.max(1, Math.round(v.bandwidth))}`];
+    // Rounded up: a player must not see a peak below the one it will download (§4.3.4.2).
+    const attributes = [`BANDWIDTH=${Math.max(1, Math.ceil(v.bandwidth))}`];
+    if (v.averageBandwidth !== undefined)
+      attributes.push(`AVERAGE-BANDWIDTH=${Math.max(1, Math.round(v.averageBandwidth))}`);
     if (v.codecs.length > 0) attributes.push(`CODECS="${v.codecs.join(',')}"`);
     if (v.resolution) attributes.push(`RESOLUTION=${v.resolution.width}x${v.resolution.height}`);
     lines.push(`#EXT-X-STREAM-INF:${attributes.join(',')}`, v.uri);

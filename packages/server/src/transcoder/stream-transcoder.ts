@@ -8,6 +8,7 @@ import {
 import { Supervisor } from '../engine/ffmpeg/supervisor.js';
 import { masterPlaylist } from '../media/hls-playlist.js';
 import { PacketBus } from '../media/packet-bus.js';
+import { segmentBitRates } from '../media/segment-bit-rates.js';
 import type { SegmenterOptions } from '../media/hls-segmenter.js';
 import { logoFileOf } from './logo-store.js';
 import { TS_CLOCK, tsDiff } from '../media/ts-packet.js';
@@ -130,19 +131,22 @@ export class StreamTranscoder {
   }
 
   /** The master playlist: a variant per video track, or undefined while none has a segment. */
-  master(query: string, nowMs = Date.now()): string | undefined {
+  master(query: string): string | undefined {
     const ready = this.variants.filter((v) => v.bus.segmenter.playlist());
     if (ready.length === 0) return undefined;
     return masterPlaylist(
-      ready.map(({ rendition, bus }) => ({
-        uri: `${variantUri(rendition.program)}${query}`,
-        bandwidth: Math.max(
-          measuredBitsPerSecond(bus, nowMs),
-          configuredBitsPerSecond(rendition, this.config),
-        ),
-        codecs: bus.demux.codecStrings(),
-        resolution: bus.demux.resolution,
-      })),
+      ready.map(({ rendition, bus }) => {
+        // Each rendition's own segments (delivery/playback.ts does the same for a single variant);
+        // until one has a duration, what the rendition was configured to send.
+        const rates = segmentBitRates(bus.segmenter.segments, this.segments.targetDurationMs);
+        return {
+          uri: `${variantUri(rendition.program)}${query}`,
+          bandwidth: rates?.peakBps ?? configuredBitsPerSecond(rendition, this.config),
+          averageBandwidth: rates?.averageBps,
+          codecs: bus.demux.codecStrings(),
+          resolution: bus.demux.resolution,
+        };
+      }),
     );
   }
 
@@ -264,11 +268,6 @@ export class StreamTranscoder {
     supervisor.start();
     return supervisor;
   }
-}
-
-/** What the variant's tracks carried over the last seconds (its bus counts the whole output as input). */
-function measuredBitsPerSecond(bus: PacketBus, nowMs: number): number {
-  return bus.demux.tracks(nowMs).reduce((sum, t) => sum + (t.bitrate ?? 0), 0) * 1000;
 }
 
 /** What a variant promises: its video bitrate (when not copied) and the audio's. */
