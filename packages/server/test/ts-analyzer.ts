@@ -28,6 +28,8 @@ export interface TsAnalysis {
   pcrCount: number;
   /** Largest step between two consecutive PCRs, ms. */
   maxPcrGapMs: number;
+  /** From the first PCR to the last, ms. */
+  pcrSpanMs: number;
   /** The longest stretch of timed stream (from the first PCR on) without the table starting, ms. */
   maxGapMs: { pat: number; pmt: number; sdt: number };
   timing: Map<number, PidTiming>;
@@ -96,6 +98,7 @@ export function analyzeTs(ts: Buffer): TsAnalysis {
     pcrPid,
     pcrCount: pcrs.length,
     maxPcrGapMs: maxPcrGap / 27_000,
+    pcrSpanMs: pcrs.length > 1 ? (pcrs.at(-1)!.pcr27 - pcrs[0]!.pcr27) / 27_000 : 0,
     maxGapMs: { pat: gap(seen.pat), pmt: gap(seen.pmt), sdt: gap(seen.sdt) },
     timing,
     service,
