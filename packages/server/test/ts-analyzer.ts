@@ -69,14 +69,12 @@ export function analyzeTs(ts: Buffer): TsAnalysis {
     if (pid === 0x1fff) continue;
     checkContinuity(ts, o, i, pid, last, continuityErrors);
     const unitStart = (ts[o + 1]! & 0x40) !== 0;
+    if (unitStart && pid === SDT_PID) service ??= readService(sectionAt(ts, o));
     const t = time(i);
     if (!unitStart || t === undefined) continue;
     if (pid === 0) seen.pat.push(t);
     if (pid === pmtPid) seen.pmt.push(t);
-    if (pid === SDT_PID) {
-      seen.sdt.push(t);
-      service ??= readService(sectionAt(ts, o));
-    }
+    if (pid === SDT_PID) seen.sdt.push(t);
     if (esPids.has(pid)) {
       const dts = pesDts(ts, o);
       if (dts === undefined) continue;

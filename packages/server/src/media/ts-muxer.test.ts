@@ -144,3 +144,18 @@ function firstPcrPacket(ts: Buffer): Buffer {
   }
   throw new Error('no PCR');
 }
+
+describe('the SDT service name', () => {
+  it('is written as UTF-8 (selector 0x15) when not plain ASCII, cut on a whole character', () => {
+    const out: Buffer[] = [];
+    const name = `Chaîne ${'é'.repeat(80)}`;
+    new TsMuxer((p) => out.push(p), { video: false, audio: true, serviceName: name }).writeAudio(
+      adtsFrame(100),
+      0,
+    );
+    const service = analyzeTs(Buffer.concat(out)).service!;
+    expect(service.name.startsWith('Chaîne éé')).toBe(true);
+    expect(Buffer.byteLength(service.name, 'utf8')).toBeLessThanOrEqual(127);
+    expect(service.name.endsWith('é')).toBe(true);
+  });
+});

@@ -119,9 +119,13 @@ function section(tableId: number, flags: number, idExtension: number, body: numb
  * anything else as UTF-8 behind its selector byte 0x15; cut to `max` bytes.
  */
 function dvbText(text: string, max: number): number[] {
-  const ascii = /^[\x20-\x7e]*$/.test(text);
-  const bytes = ascii
-    ? Buffer.from(text, 'latin1')
-    : Buffer.concat([Buffer.from([0x15]), Buffer.from(text, 'utf8')]);
-  return [...bytes.subarray(0, max)];
+  if (/^[\x20-\x7e]*$/.test(text)) return [...Buffer.from(text.slice(0, max), 'latin1')];
+  const bytes = [0x15];
+  for (const char of text) {
+    const encoded = Buffer.from(char, 'utf8');
+    // Whole characters only: a cut UTF-8 sequence would show as garbage on a receiver.
+    if (bytes.length + encoded.length > max) break;
+    bytes.push(...encoded);
+  }
+  return bytes;
 }
