@@ -7,12 +7,15 @@ import { PsiCopy } from './psi-copy.js';
 import { continuityOf, PACKET_SIZE, payloadOffset, startsUnit } from './ts-packet.js';
 import { patSection, pmtSection, sectionPackets } from './ts-tables.js';
 
-/** Feeds a stream as UDP datagrams do, and what a continuous-TS client joining after `joinAt` bytes receives. */
-function play(ts: Buffer, joinAt: number) {
+/**
+ * Feeds a stream in chunks of `chunkBytes` (a UDP datagram: 1316; an HTTP source: up to 64 KB), and
+ * gives the segments and what a continuous-TS client joining after `joinAt` bytes receives.
+ */
+function play(ts: Buffer, joinAt: number, chunkBytes = 1316) {
   const bus = new PacketBus({ targetDurationMs: 2000, windowSize: 10 });
   const client: Buffer[] = [];
   let fed = 0;
-  for (const chunk of chunks(ts, 1316)) {
+  for (const chunk of chunks(ts, chunkBytes)) {
     bus.write(chunk, 1000);
     fed += chunk.length;
     if (client.length === 0 && bus.demux.psiPackets.length > 0 && fed >= joinAt) {
@@ -41,6 +44,13 @@ describe('the program tables put in front of segments and new clients (PsiCopy)'
   for (const source of ['ffmpeg', 'rtmp']) {
     it(`leaves no continuity error in any segment, nor across segments (${source} source)`, () => {
       const { segments } = play(sources[source]!, 0);
+      expect(segments.length).toBeGreaterThanOrEqual(3);
+      for (const segment of segments) expect(errorsOf(segment)).toEqual([]);
+      expect(errorsOf(Buffer.concat(segments))).toEqual([]);
+    });
+
+    it(`numbers the copy for where the segment starts, also when a chunk holds later tables (${source} source, 64 KB chunks)`, () => {
+      const { segments } = play(sources[source]!, 0, 65536);
       expect(segments.length).toBeGreaterThanOrEqual(3);
       for (const segment of segments) expect(errorsOf(segment)).toEqual([]);
       expect(errorsOf(Buffer.concat(segments))).toEqual([]);
@@ -85,7 +95,7 @@ describe('the program tables put in front of segments and new clients (PsiCopy)'
     }
     copy.setPat(pat);
     copy.setPmt(0x1000, pmt);
-    const tables = copy.packets(0x1000);
+    const tables = copy.packets(0x1000, 0);
     expect(tables.length / PACKET_SIZE).toBe(3);
     // Counters: PAT 7 (as the source's last), PMT 11, 12 (ending on the source's last, 12).
     expect([0, 1, 2].map((i) => continuityOf(tables, i * PACKET_SIZE))).toEqual([7, 11, 12]);

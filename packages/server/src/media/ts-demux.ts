@@ -77,7 +77,7 @@ export class TsDemux {
   lastDts: number | undefined;
   /** The latest PAT, PMT and SDT, renumbered to open a segment or a client's stream with (see PsiCopy). */
   get psiPackets(): Buffer {
-    return this.psiCopy.packets(this.pmtPid);
+    return this.psiCopy.packets(this.pmtPid, this.frames.length);
   }
 
   private readonly tracksByPid = new Map<number, DemuxTrack>();
@@ -189,6 +189,7 @@ export class TsDemux {
     const pes = readPesHeader(b, start, o + PACKET_SIZE);
     if (!pes) return;
     const data = b.subarray(pes.dataOffset, o + PACKET_SIZE);
+    if (pid === this.primaryPid) this.psiCopy.unitBegun();
     if (track.probe) {
       track.pending.push({
         dts: pes.dts,
@@ -252,6 +253,7 @@ export class TsDemux {
     const primary = tracks.find((t) => t.kind.video) ?? tracks.find((t) => t.kind.content === 'audio');
     this.primaryPid = primary?.pid;
     this.frames.length = 0;
+    this.psiCopy.resetUnits();
     this.tracksVersion++;
   }
 
@@ -296,6 +298,7 @@ export class TsDemux {
       if (track.recentDts.length > FPS_SAMPLES) track.recentDts.shift();
     }
     if (track.pid !== this.primaryPid) return;
+    this.psiCopy.unitDecided(this.frames.length);
     if (dts !== undefined) this.lastDts = dts;
     this.frames.push(parameterSets ? { keyframe, dts, parameterSets } : { keyframe, dts });
   }
