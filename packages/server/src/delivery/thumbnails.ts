@@ -15,8 +15,8 @@ interface Thumbnailer {
   bus: PacketBus;
   unsubscribe: () => void;
   latest: Buffer | undefined;
-  /** Unit starts of the primary track seen since the newest cut; undefined: no picture wanted. */
-  unitsSinceCut: number | undefined;
+  /** A cut came whose keyframe has not been decoded yet. */
+  wanted: boolean;
   /** The ffmpeg decoding a picture now. */
   decoding: Supervisor | undefined;
   /** A newer cut came while decoding: decode again once done. */
@@ -76,21 +76,17 @@ export class Thumbnails {
       unsubscribe: () => undefined,
       latest: undefined,
       // The open segment's keyframe is the newest there is: a picture of it at once.
-      unitsSinceCut: 0,
+      wanted: true,
       decoding: undefined,
       again: false,
     };
     const offSegment = bus.segmenter.onSegment(() => {
-      item.unitsSinceCut = 0;
+      item.wanted = true;
     });
-    const offChunk = bus.subscribe((chunk) => {
-      if (item.unitsSinceCut === undefined) return;
-      item.unitsSinceCut += primaryUnitStarts(chunk, bus.demux.primaryPid);
-      // The keyframe is whole once the unit after it began. The cut may come a chunk after the
-      // keyframe's own unit start (the segmenter waits for the verdict): two starts after it are
-      // sure to include the one that ends the keyframe.
-      if (item.unitsSinceCut < 2) return;
-      item.unitsSinceCut = undefined;
+    const offChunk = bus.subscribe(() => {
+      // The open segment starts with the keyframe; it is whole once the next unit began in it.
+      if (!item.wanted || primaryUnitStarts(bus.segmenter.liveStart(), bus.demux.primaryPid, 2) < 2) return;
+      item.wanted = false;
       this.decode(item);
     });
     item.unsubscribe = () => {
@@ -124,7 +120,7 @@ export class Thumbnails {
         clearTimeout(timer);
         item.decoding = undefined;
         // Unless a newer cut's keyframe is still coming in: its own count calls for it.
-        if (item.again && item.unitsSinceCut === undefined) this.decode(item);
+        if (item.again && !item.wanted) this.decode(item);
         item.again = false;
       },
     });
@@ -150,12 +146,15 @@ export class Thumbnails {
   }
 }
 
-/** How many units of the primary track start in an aligned chunk of TS packets. */
-function primaryUnitStarts(chunk: Buffer, primaryPid: number | undefined): number {
+/** How many units of the primary track start in aligned TS packets, counting up to `enough`. */
+function primaryUnitStarts(parts: readonly Buffer[], primaryPid: number | undefined, enough: number): number {
   let count = 0;
   if (primaryPid === undefined) return 0;
-  for (let o = 0; o + PACKET_SIZE <= chunk.length; o += PACKET_SIZE) {
-    if (startsUnit(chunk, o) && pidOf(chunk, o) === primaryPid && payloadOffset(chunk, o) >= 0) count++;
+  for (const part of parts) {
+    for (let o = 0; o + PACKET_SIZE <= part.length; o += PACKET_SIZE) {
+      if (startsUnit(part, o) && pidOf(part, o) === primaryPid && payloadOffset(part, o) >= 0) count++;
+      if (count >= enough) return count;
+    }
   }
   return count;
 }
