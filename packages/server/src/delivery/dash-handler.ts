@@ -19,13 +19,19 @@ export async function serveDash(
   // dash.js reads the Date header to place the live edge when it has no other time source; an
   // embed on another site can read it only when exposed (else dash.js error 16 on every refresh).
   res.setHeader('access-control-expose-headers', 'Date');
+  const query = new URLSearchParams(req.url?.split('?')[1] ?? '');
+  // The MPD's UTCTiming time source (http-xsdate): the server's clock, to the millisecond.
+  if (resource === 'index.mpd' && query.has('utc'))
+    return send(sessions, session, req, res, 'text/plain', new Date().toISOString(), 'no-cache');
   if (resource === 'index.mpd') {
     const runtime = engine.touch(name);
     if (!runtime || runtime.spec.disabled) return refuse(res, 404, `stream ${name} is disabled`);
     // The packager starts from a keyframe: wait for the stream to have one.
     if (!(await waitForFirstMedia(runtime, session, 10_000)))
       return refuse(res, 404, `stream ${name} has no media yet`);
-    const manifest = await dash.manifest(runtime);
+    const token = query.get('token');
+    const timeUrl = `index.mpd?utc${token === null ? '' : `&token=${encodeURIComponent(token)}`}`;
+    const manifest = await dash.manifest(runtime, timeUrl);
     if (!manifest) return refuse(res, 404, `stream ${name} has no DASH output (its codecs can't go in MP4)`);
     return send(sessions, session, req, res, 'application/dash+xml', manifest, 'no-cache');
   }

@@ -7,6 +7,7 @@ const FFMPEG_MPD = `<?xml version="1.0" encoding="utf-8"?>
 \ttype="dynamic"
 \tavailabilityStartTime="2026-11-24T05:51:21.619Z"
 \tmaxSegmentDuration="PT2.0S"
+\tsuggestedPresentationDelay="PT2S"
 \tminBufferTime="PT4.0S">
 \t<Period id="0" start="PT0.0S">
 \t\t<AdaptationSet id="0" contentType="video" startWithSAP="1">
@@ -38,6 +39,7 @@ describe('parseTimelines', () => {
     const [video, audio] = parseTimelines(FFMPEG_MPD);
     expect(video).toEqual({
       contentType: 'video',
+      representationId: '0',
       timescale: 15360,
       segments: [
         { number: 8, t: 31524, d: 61440 },
@@ -45,6 +47,7 @@ describe('parseTimelines', () => {
         { number: 10, t: 154404, d: 30725 },
       ],
     });
+    expect(audio!.representationId).toBe('1');
     expect(audio!.segments).toEqual([
       { number: 8, t: 0, d: 96256 },
       { number: 9, t: 100000, d: 95232 },
@@ -62,16 +65,22 @@ describe('rewriteMpd', () => {
     availabilityStartMs: Date.UTC(2026, 10, 24, 5, 51, 16, 250),
     maxSegmentS: 2.00032,
     nowMs: 0,
+    presentationDelayS: 6,
   };
 
-  it('sets the clock from the media timeline, bounds maxSegmentDuration, and adds a direct UTCTiming', () => {
-    const mpd = rewriteMpd(FFMPEG_MPD, { ...clock, nowMs: Date.UTC(2026, 10, 24, 5, 52, 0, 5) });
+  it('sets the clock from the media timeline, bounds maxSegmentDuration, and adds UTCTiming: http-xsdate on Sluice, then direct', () => {
+    const mpd = rewriteMpd(
+      FFMPEG_MPD,
+      { ...clock, nowMs: Date.UTC(2026, 10, 24, 5, 52, 0, 5) },
+      'index.mpd?utc&token=a&b',
+    );
     expect(mpd).toContain('availabilityStartTime="2026-11-24T05:51:16.250Z"');
     expect(mpd).toContain('maxSegmentDuration="PT2.001S"');
+    expect(mpd).toContain('suggestedPresentationDelay="PT6.000S"');
     expect(mpd).toMatch(
-      /<\/Period>\n\t<UTCTiming schemeIdUri="urn:mpeg:dash:utc:direct:2014" value="2026-11-24T05:52:00.005Z"\/>\n<\/MPD>/,
+      /<\/Period>\n\t<UTCTiming schemeIdUri="urn:mpeg:dash:utc:http-xsdate:2014" value="index.mpd\?utc&amp;token=a&amp;b"\/>\n\t<UTCTiming schemeIdUri="urn:mpeg:dash:utc:direct:2014" value="2026-11-24T05:52:00.005Z"\/>\n<\/MPD>/,
     );
     // Once only, also when ffmpeg writes one of its own.
-    expect(rewriteMpd(mpd, clock).match(/<UTCTiming/g)).toHaveLength(1);
+    expect(rewriteMpd(mpd, clock, 'index.mpd?utc').match(/<UTCTiming/g)).toHaveLength(2);
   });
 });

@@ -16,6 +16,8 @@ export interface TimelineSegment {
 
 export interface AdaptationTimeline {
   contentType: string;
+  /** Its (first) Representation's id: $RepresentationID$ in segment names. */
+  representationId: string;
   timescale: number;
   segments: TimelineSegment[];
 }
@@ -44,6 +46,7 @@ export function parseTimelines(mpd: string): AdaptationTimeline[] {
     }
     sets.push({
       contentType: attr(set.slice(0, set.indexOf('>')), 'contentType') ?? '',
+      representationId: attr(/<Representation\b[^>]*>/.exec(set)?.[0] ?? '', 'id') ?? '',
       timescale,
       segments,
     });
@@ -65,6 +68,8 @@ export interface MpdClock {
   maxSegmentS: number;
   /** Now, on the server's clock, given to players as UTCTiming (ms since epoch). */
   nowMs: number;
+  /** How far behind the live edge players should present: suggestedPresentationDelay (s). */
+  presentationDelayS: number;
 }
 
 /** xs:dateTime with milliseconds, as DASH wants for wall-clock attributes. */
@@ -75,15 +80,26 @@ const durationS = (s: number): string => `PT${(Math.ceil(s * 1000) / 1000).toFix
 
 /**
  * The MPD with its clock corrected: availabilityStartTime from the media timeline, an honest
- * maxSegmentDuration, and a UTCTiming. It is `direct` (the server's time as the MPD is answered,
- * DASH-IF IOP 4.7): the player needs no time request of its own, which cross-origin would need
- * CORS, and dash.js without any UTCTiming asks time.akamai.com, which a closed network lacks.
+ * maxSegmentDuration, a suggestedPresentationDelay, and UTCTiming. First http-xsdate on
+ * `timeUrl` (relative: players resolve it against the MPD's URL), which dash.js times with the
+ * request's round trip; then direct (the server's time as the MPD was made), which needs no
+ * request but is off by however long the MPD took to reach the player and be read (0.7 s seen
+ * under load). Without any, dash.js asks time.akamai.com, which a closed network lacks.
  */
-export function rewriteMpd(mpd: string, clock: MpdClock): string {
-  const timing = `\t<UTCTiming schemeIdUri="urn:mpeg:dash:utc:direct:2014" value="${isoMs(clock.nowMs)}"/>\n`;
+export function rewriteMpd(mpd: string, clock: MpdClock, timeUrl: string): string {
+  const timing =
+    `\t<UTCTiming schemeIdUri="urn:mpeg:dash:utc:http-xsdate:2014" value="${escapeXml(timeUrl)}"/>\n` +
+    `\t<UTCTiming schemeIdUri="urn:mpeg:dash:utc:direct:2014" value="${isoMs(clock.nowMs)}"/>\n`;
   return mpd
     .replace(/availabilityStartTime="[^"]*"/, `availabilityStartTime="${isoMs(clock.availabilityStartMs)}"`)
     .replace(/maxSegmentDuration="[^"]*"/, `maxSegmentDuration="${durationS(clock.maxSegmentS)}"`)
+    .replace(
+      /suggestedPresentationDelay="[^"]*"/,
+      `suggestedPresentationDelay="${durationS(clock.presentationDelayS)}"`,
+    )
     .replace(/\s*<UTCTiming\b[^>]*\/>/g, '')
     .replace(/<\/MPD>/, `${timing}</MPD>`);
 }
+
+const escapeXml = (s: string): string =>
+  s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

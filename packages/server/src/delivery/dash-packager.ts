@@ -31,8 +31,11 @@ interface Packager {
   /** Fixed on the first manifest answered: players read it on every refresh. */
   availabilityStartMs?: number;
   maxSegmentS: number;
-  /** The newest $Number$ a manifest listed: a request for a later one waits for it. */
-  newestNumber: number;
+  /**
+   * The newest $Number$ a manifest listed, by representation: a request for a later one waits for
+   * it. Each track counts its own: ffmpeg numbers a track's segments as it flushes that track.
+   */
+  newestNumbers: Map<string, number>;
 }
 
 /** A packager no DASH player asked anything of for this long is stopped. */
@@ -42,6 +45,11 @@ const FIRST_MANIFEST_WAIT_MS = 10_000;
 /** How long a request for the segment after the newest listed waits for it to be written. */
 const NEXT_SEGMENT_WAIT_MS = 3_000;
 const POLL_MS = 50;
+/**
+ * suggestedPresentationDelay, in segments. ffmpeg says one segment: a player that far behind the
+ * live edge needs each segment the moment it is made, and dash.js stalled 3 s at its start.
+ */
+const PRESENTATION_DELAY_SEGMENTS = 3;
 
 /**
  * DASH (index.mpd, spec 000 §9) through ffmpeg's DASH muxer: the stream's packet bus goes in on
@@ -62,14 +70,16 @@ export class DashPackagers {
    * dash-mpd.ts); undefined when it can't be made. The first one waits for ffmpeg's first segment
    * and for a live access unit to date the timeline by.
    */
-  async manifest(runtime: StreamRuntime): Promise<string | undefined> {
-    const packager = await this.ensure(runtime);
-    if (!packager) return undefined;
+  async manifest(runtime: StreamRuntime, timeUrl: string): Promise<string | undefined> {
     const deadline = Date.now() + FIRST_MANIFEST_WAIT_MS;
     for (;;) {
-      const text = await readFile(join(packager.dir, 'index.mpd'), 'utf8').catch(() => undefined);
-      const answer = text && this.correct(packager, text);
-      if (answer || Date.now() > deadline || this.items.get(runtime.name) !== packager) return answer;
+      // Not startable yet while the stream's codecs are still unknown (a publish just begun).
+      const packager = await this.ensure(runtime);
+      const text =
+        packager && (await readFile(join(packager.dir, 'index.mpd'), 'utf8').catch(() => undefined));
+      const answer = packager && text && this.correct(packager, text, timeUrl);
+      if (answer) return answer;
+      if (Date.now() > deadline || (packager && !alive(packager))) return undefined;
       await delay(POLL_MS);
     }
   }
@@ -82,8 +92,9 @@ export class DashPackagers {
     const packager = this.items.get(runtime.name);
     if (!packager || packager.bus !== runtime.bus) return undefined;
     packager.lastUsedAt = Date.now();
-    const number = Number(/-(\d+)\.m4s$/.exec(name)?.[1] ?? 0);
-    const deadline = Date.now() + (number > packager.newestNumber ? NEXT_SEGMENT_WAIT_MS : 0);
+    const [, representation = '', number = '0'] = /^chunk-stream(\d+)-(\d+)\.m4s$/.exec(name) ?? [];
+    const next = Number(number) > (packager.newestNumbers.get(representation) ?? 0);
+    const deadline = Date.now() + (next ? NEXT_SEGMENT_WAIT_MS : 0);
     for (;;) {
       const data = await readFile(join(packager.dir, name)).catch(() => undefined);
       if (data || Date.now() > deadline || !alive(packager)) return data;
@@ -145,7 +156,7 @@ export class DashPackagers {
       startPtsS: firstPtsS(start),
       targetS: targetMs / 1000,
       maxSegmentS: targetMs / 1000,
-      newestNumber: 0,
+      newestNumbers: new Map(),
     };
     this.items.set(runtime.name, packager);
     return packager;
@@ -156,7 +167,7 @@ export class DashPackagers {
    * shifts its input to start at 0), and TS time 0 came in at the ingest clock's offset.
    * Undefined until both are known.
    */
-  private correct(packager: Packager, text: string): string | undefined {
+  private correct(packager: Packager, text: string, timeUrl: string): string | undefined {
     const timelines = parseTimelines(text);
     const first = timelines.find((t) => t.contentType === 'video') ?? timelines[0];
     const newest = first?.segments.at(-1);
@@ -175,13 +186,22 @@ export class DashPackagers {
         packager.availabilityStartMs = offsetMs + (packager.startPtsS - packager.originS) * 1000;
       }
     }
-    packager.newestNumber = Math.max(packager.newestNumber, newest.number);
+    for (const set of timelines) {
+      const number = set.segments.at(-1)?.number ?? 0;
+      const known = packager.newestNumbers.get(set.representationId) ?? 0;
+      packager.newestNumbers.set(set.representationId, Math.max(known, number));
+    }
     packager.maxSegmentS = Math.max(packager.maxSegmentS, longestSegmentS(timelines));
-    return rewriteMpd(text, {
-      availabilityStartMs: packager.availabilityStartMs,
-      maxSegmentS: packager.maxSegmentS,
-      nowMs: Date.now(),
-    });
+    return rewriteMpd(
+      text,
+      {
+        availabilityStartMs: packager.availabilityStartMs,
+        maxSegmentS: packager.maxSegmentS,
+        nowMs: Date.now(),
+        presentationDelayS: PRESENTATION_DELAY_SEGMENTS * packager.targetS,
+      },
+      timeUrl,
+    );
   }
 
   private sweep(nowMs: number): void {

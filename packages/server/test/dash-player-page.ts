@@ -1,0 +1,101 @@
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createRequire } from 'node:module';
+import type { Page } from '@playwright/test';
+
+/**
+ * A player page on an origin of its own (another port), as an embed on a customer's site: every
+ * MPD and segment request dash.js makes to Sluice is cross-origin.
+ */
+export async function servePlayerPage(): Promise<{ url: string; close: () => Promise<void> }> {
+  const dashJs = readFileSync(createRequire(import.meta.url).resolve('dashjs/dist/dash.all.min.js'));
+  const server: Server = createServer((req, res) => {
+    if (req.url === '/dash.js') {
+      res.writeHead(200, { 'content-type': 'text/javascript' });
+      res.end(dashJs);
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'text/html' });
+    res.end('<!doctype html><video id="v" muted playsinline></video><script src="/dash.js"></script>');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export interface PlayerSample {
+  /** Browser wall clock (ms since epoch) and the presented media time (s). */
+  nowMs: number;
+  currentTimeS: number;
+  /** dash.js's own latency figure, player.getCurrentLiveLatency(). */
+  reportedLatencyS: number;
+}
+
+export interface PlayerReport {
+  errors: string[];
+  /** The longest time (ms) the picture stood still while playing, after it first moved. */
+  longestStallMs: number;
+  /** Each time it stood still over 200 ms: when it moved again (ms since epoch), for how long. */
+  stalls: { atMs: number; ms: number; currentTimeS: number }[];
+  samples: PlayerSample[];
+  playing: boolean;
+}
+
+/** Starts dash.js on `mpdUrl` in the page; the page keeps its findings in window.dashReport. */
+export async function startDashJs(page: Page, mpdUrl: string): Promise<void> {
+  await page.waitForFunction(() => 'dashjs' in window);
+  await page.evaluate((url) => {
+    const w = window as unknown as {
+      dashjs: {
+        MediaPlayer: () => { create: () => DashPlayer };
+        Debug: { LOG_LEVEL_WARNING: number };
+      };
+      dashReport: PlayerReport;
+      dashPlayer: DashPlayer;
+    };
+    interface DashPlayer {
+      on: (event: string, listener: (e: { error?: { code?: number; message?: string } }) => void) => void;
+      initialize: (video: HTMLVideoElement, url: string, autoPlay: boolean) => void;
+      updateSettings: (settings: object) => void;
+      getCurrentLiveLatency: () => number;
+    }
+    const report: PlayerReport = { errors: [], longestStallMs: 0, stalls: [], samples: [], playing: false };
+    w.dashReport = report;
+    const video = document.getElementById('v') as HTMLVideoElement;
+    const player = w.dashjs.MediaPlayer().create();
+    w.dashPlayer = player;
+    player.updateSettings({ debug: { logLevel: w.dashjs.Debug.LOG_LEVEL_WARNING } });
+    player.on('error', (e) => report.errors.push(`dash.js error ${e.error?.code}: ${e.error?.message}`));
+    player.on('playbackError', (e) => report.errors.push(`playback error ${JSON.stringify(e)}`));
+    player.initialize(video, url, true);
+    let lastTime = -1;
+    let stillSince = 0;
+    setInterval(() => {
+      const now = Date.now();
+      if (video.currentTime !== lastTime || video.paused) {
+        if (report.playing && now - stillSince > 250)
+          report.stalls.push({ atMs: now, ms: now - stillSince, currentTimeS: video.currentTime });
+        if (video.currentTime > 0 && lastTime >= 0) report.playing = true;
+        lastTime = video.currentTime;
+        stillSince = now;
+      } else if (report.playing) {
+        report.longestStallMs = Math.max(report.longestStallMs, now - stillSince);
+      }
+    }, 50);
+    setInterval(() => {
+      if (!report.playing) return;
+      report.samples.push({
+        nowMs: Date.now(),
+        currentTimeS: video.currentTime,
+        reportedLatencyS: player.getCurrentLiveLatency(),
+      });
+    }, 1000);
+  }, mpdUrl);
+}
+
+export const playerReport = (page: Page): Promise<PlayerReport> =>
+  page.evaluate(() => (window as unknown as { dashReport: PlayerReport }).dashReport);
