@@ -32,6 +32,10 @@ describe('source failover', () => {
 
   it('plays the first url while it sends', async () => {
     expect(await waitFor(url, 15_000)).toBe(mainUrl);
+    // Played, not only received: a segment of it is listed. Killed before that, the first url left
+    // nothing in the playlist for a discontinuity to follow, and the next test waited in vain.
+    const listed = async () => (await getText(`${server.url}/tv/video.m3u8`)).text.includes('#EXTINF:');
+    expect(await waitFor(listed, 15_000)).toBe(true);
   });
 
   it('moves to the second url when the first dies, and the stream stays playable', async () => {
@@ -47,6 +51,8 @@ describe('source failover', () => {
       return r.text.includes('#EXT-X-DISCONTINUITY') ? r.text : undefined;
     }, 15_000);
     expect(playlist).toContain('#EXTINF:');
+    expect(playlist).toContain('#EXT-X-TARGETDURATION:2\n');
+    expect(playlist).not.toContain('#EXTINF:0.000');
   });
 
   it('comes back to the first url when it returns', async () => {

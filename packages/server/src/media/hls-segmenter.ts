@@ -1,15 +1,11 @@
-import { mediaPlaylist } from './hls-playlist.js';
 import { PidRestart } from './pid-restart.js';
+import { audioEndOf, AudioPids, dropPidFrom, LateAudio } from './segment-audio.js';
 import { CutClock } from './segment-cut.js';
+import { type Segment, SegmentWindow } from './segment-window.js';
 import { PACKET_SIZE, payloadOffset, pidOf, startsUnit, TS_CLOCK, tsDiff } from './ts-packet.js';
 import type { Frame, TsDemux } from './ts-demux.js';
 
-export interface Segment {
-  sequence: number;
-  durationMs: number;
-  discontinuity: boolean;
-  data: Buffer;
-}
+export type { Segment } from './segment-window.js';
 
 export interface SegmenterOptions {
   /** Cut at the keyframe nearest this (segment_duration, ms); its ceiling is EXT-X-TARGETDURATION. */
@@ -24,8 +20,8 @@ export interface SegmenterOptions {
 const MAX_SEGMENT_BYTES = 32 * 1024 * 1024;
 /** Packets held while waiting for a keyframe verdict before giving up on it. */
 const MAX_HELD = 4096;
-/** RFC 8216 §6.2.2: the playlist lasts at least this many target durations. */
-const WINDOW_TARGETS = 3;
+/** A cut segment waits at most this long (of video after the cut) for its late audio. */
+const LATE_AUDIO_TICKS = TS_CLOCK;
 
 /**
  * Put in the demuxer's verdict queue at a switch when the old source's last access unit is still
@@ -34,19 +30,20 @@ const WINDOW_TARGETS = 3;
  */
 const STALE: Frame = { keyframe: false, dts: undefined };
 
-/**
- * Media sequence numbers start from the clock in milliseconds, and above any number this process
- * gave out: a restarted stream (a new segmenter) always continues above what was served, also at
- * several segments a second, so a segment URI never names other content (RFC 8216 §6.2.1).
- */
-let highestSequence = 0;
-const firstSequence = () => Math.max(Date.now(), highestSequence + 1);
-
 interface Open {
   parts: Buffer[];
   bytes: number;
   startDts: number | undefined;
   discontinuity: boolean;
+  /** Where each access unit of the primary track starts in `parts`, to trim the video at a splice. */
+  units: { part: number; dts: number }[];
+}
+
+/** A segment cut at `cutDts`, taking its late audio before it is published (segment-audio.ts). */
+interface Closing {
+  open: Open;
+  cutDts: number;
+  late: LateAudio;
 }
 
 /**
@@ -61,8 +58,10 @@ interface Open {
  * discontinuity. The same holds at start and after a jump of the timestamps.
  */
 export class HlsSegmenter {
-  readonly segments: Segment[] = [];
+  private readonly published: SegmentWindow;
   private open: Open | undefined;
+  private closing: Closing | undefined;
+  private readonly audioPids = new AudioPids();
   private held: { packet: Buffer; unitStart: boolean }[] = [];
   /** Dropping everything until a keyframe of the primary track (at start, after a switch). */
   private gated = true;
@@ -70,13 +69,8 @@ export class HlsSegmenter {
   private out: Buffer[] = [];
   private readonly restart = new PidRestart();
   private readonly clock: CutClock;
-  private nextSequence = firstSequence();
   private lastDts: number | undefined;
   private discontinuityPending = false;
-  private discontinuitySequence = 0;
-  private closedCount = 0;
-  private playlistText: string | undefined;
-  private readonly listeners = new Set<(segment: Segment) => void>();
 
   /** `emit` gets what passes, once per chunk: what the bus's subscribers receive. */
   constructor(
@@ -85,6 +79,13 @@ export class HlsSegmenter {
     private readonly emit: (data: Buffer) => void = () => undefined,
   ) {
     this.clock = new CutClock(options.targetDurationMs);
+    const { windowSize, keepAfterWindow = 2 } = options;
+    this.published = new SegmentWindow(windowSize, keepAfterWindow, this.clock.targetDurationS);
+  }
+
+  /** The published segments, oldest first. */
+  get segments(): readonly Segment[] {
+    return this.published.segments;
   }
 
   /** Takes an aligned chunk the demuxer has already read. */
@@ -105,7 +106,7 @@ export class HlsSegmenter {
       const frame = this.held.length === 0 && unitStart ? this.nextFrame() : undefined;
       if (frame) {
         this.onAccessUnit(frame);
-        this.pass(packet);
+        this.pass(packet, frame.dts);
       } else {
         this.held.push({ packet, unitStart });
       }
@@ -131,8 +132,7 @@ export class HlsSegmenter {
   }
 
   get(sequence: number): Segment | undefined {
-    const first = this.segments[0]?.sequence;
-    return first === undefined ? undefined : this.segments[sequence - first];
+    return this.published.get(sequence);
   }
 
   get targetDurationS(): number {
@@ -141,10 +141,7 @@ export class HlsSegmenter {
 
   /** The media playlist; `query` is appended to segment URIs. */
   playlist(query = ''): string | undefined {
-    if (this.segments.length === 0) return undefined;
-    if (query) return this.render(query);
-    this.playlistText ??= this.render('');
-    return this.playlistText;
+    return this.published.playlist(query);
   }
 
   /** What a new continuous-TS client gets first: the tables and the open segment from its keyframe. */
@@ -154,15 +151,14 @@ export class HlsSegmenter {
   }
 
   onSegment(listener: (segment: Segment) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.published.onSegment(listener);
   }
 
   /** Bytes of media held in memory. */
   get memoryBytes(): number {
     let total = 0;
     for (const s of this.segments) total += s.data.length;
-    for (const p of this.open?.parts ?? []) total += p.length;
+    for (const p of [...(this.open?.parts ?? []), ...(this.closing?.open.parts ?? [])]) total += p.length;
     return total;
   }
 
@@ -185,12 +181,14 @@ export class HlsSegmenter {
     let i = 0;
     for (; i < this.held.length; i++) {
       const { packet, unitStart } = this.held[i]!;
+      let dts: number | undefined;
       if (unitStart) {
         const frame = this.nextFrame();
         if (!frame) break;
         this.onAccessUnit(frame);
+        dts = frame.dts;
       }
-      this.pass(packet);
+      this.pass(packet, dts);
     }
     if (i > 0) this.held = this.held.slice(i);
   }
@@ -222,24 +220,62 @@ export class HlsSegmenter {
     }
     if (frame.keyframe) this.clock.keyframe(dts);
     const elapsed = open.startDts !== undefined && dts !== undefined ? tsDiff(dts, open.startDts) : 0;
+    const closing = this.closing;
+    if (closing && dts !== undefined && tsDiff(dts, closing.cutDts) >= LATE_AUDIO_TICKS)
+      this.publishClosing();
     if (elapsed > this.clock.maxTicks) {
       // A hole in the timestamps left no room: the segment ends with its last frame.
-      this.closeSegment(undefined);
+      this.open = undefined;
+      this.publish(open, this.lastFrameEnd());
       this.startSegment(frame);
     } else if (this.clock.cutBefore(frame.keyframe, elapsed) || open.bytes > MAX_SEGMENT_BYTES) {
-      this.closeSegment(dts);
+      this.cut(dts);
       this.startSegment(frame);
     }
     if (dts !== undefined) this.lastDts = dts;
   }
 
-  /** Closes the open segment at the last frame's end and drops what follows until a keyframe. */
+  /**
+   * Ends the timeline: the segment the old source was filling ends where both its video and its
+   * audio do (the audio that would have come after never will), then everything is dropped until a
+   * keyframe. A segment just cut and still waiting for its late audio ends the same way, and what
+   * came after its cut (under a second, with no audio of its own yet) goes with the old source.
+   */
   private endTimeline(): void {
-    if (this.open) this.closeSegment(undefined);
+    const closing = this.closing;
+    this.closing = undefined;
+    const open = closing?.open ?? this.open;
+    this.open = undefined;
+    if (open) this.publish(open, this.trimToAudio(open) ?? closing?.cutDts ?? this.lastFrameEnd());
     this.gated = true;
     this.discontinuityPending = true;
     this.lastDts = undefined;
     this.clock.reset();
+  }
+
+  private lastFrameEnd(): number | undefined {
+    return this.lastDts !== undefined ? this.lastDts + this.clock.frameTicks : undefined;
+  }
+
+  /** Audio PIDs of the segment's program, other than the one it is cut on. */
+  private audioOf(open: Open): ReadonlySet<number> {
+    const pids = this.audioPids.of(open.parts[0] ?? Buffer.alloc(0));
+    if (!pids.has(this.demux.primaryPid!)) return pids;
+    const others = new Set(pids);
+    others.delete(this.demux.primaryPid!);
+    return others;
+  }
+
+  /** Drops the video past the end of the segment's audio; returns where the segment now ends. */
+  private trimToAudio(open: Open): number | undefined {
+    const audio = this.audioOf(open);
+    if (audio.size === 0 || open.startDts === undefined) return undefined;
+    // No audio at all (a tail just past a cut): nothing of it plays with sound.
+    const audioEnd = audioEndOf(open.parts, audio) ?? open.startDts;
+    const first = open.units.find((u) => tsDiff(u.dts, audioEnd) >= 0);
+    if (!first) return undefined;
+    dropPidFrom(open.parts, first.part, this.demux.primaryPid!);
+    return first.dts;
   }
 
   /** The first keyframe after a gap: the gate opens, each PID starts over. */
@@ -255,17 +291,31 @@ export class HlsSegmenter {
     const parts = [this.demux.psiPackets];
     if (frame.parameterSets) parts.push(frame.parameterSets);
     const bytes = parts.reduce((n, p) => n + p.length, 0);
-    this.open = { parts, bytes, startDts: frame.dts, discontinuity: this.discontinuityPending };
+    this.open = { parts, bytes, startDts: frame.dts, discontinuity: this.discontinuityPending, units: [] };
     this.discontinuityPending = false;
     this.lastDts = frame.dts;
   }
 
-  /** `endDts`: where the next segment starts; without it, where the last frame ends. */
-  private closeSegment(endDts: number | undefined): void {
+  /** A cut at `dts`: the open segment ends there and, with audio, first takes its late audio. */
+  private cut(dts: number | undefined): void {
+    if (this.closing) this.publishClosing();
     const open = this.open!;
     this.open = undefined;
-    const end = endDts ?? (this.lastDts !== undefined ? this.lastDts + this.clock.frameTicks : undefined);
-    const ticks = open.startDts !== undefined && end !== undefined ? tsDiff(end, open.startDts) : 0;
+    const audio = this.audioOf(open);
+    if (dts !== undefined && audio.size > 0)
+      this.closing = { open, cutDts: dts, late: new LateAudio(audio, dts) };
+    else this.publish(open, dts);
+  }
+
+  private publishClosing(): void {
+    const closing = this.closing!;
+    this.closing = undefined;
+    this.publish(closing.open, closing.cutDts);
+  }
+
+  /** Lists the segment, ending at `endDts`. */
+  private publish(open: Open, endDts: number | undefined): void {
+    const ticks = open.startDts !== undefined && endDts !== undefined ? tsDiff(endDts, open.startDts) : 0;
     const durationMs = Math.round((ticks * 1000) / TS_CLOCK);
     // A segment of no length (one frame whose length is not known yet) is no segment for a player:
     // its packets went to subscribers, the playlist skips it, and its discontinuity moves on.
@@ -273,48 +323,31 @@ export class HlsSegmenter {
       this.discontinuityPending ||= open.discontinuity;
       return;
     }
-    const segment: Segment = {
-      sequence: this.nextSequence++,
-      durationMs,
-      discontinuity: open.discontinuity && this.closedCount > 0,
-      data: Buffer.concat(open.parts),
-    };
-    highestSequence = Math.max(highestSequence, segment.sequence);
-    this.closedCount++;
-    this.segments.push(segment);
-    this.trim();
-    this.playlistText = undefined;
-    for (const listener of this.listeners) listener(segment);
+    this.published.add(durationMs, open.discontinuity, Buffer.concat(open.parts));
   }
 
-  /** Segments the playlist lists: segment_count, and more while they hold under 3 target durations. */
-  private windowLength(): number {
-    const minimumMs = WINDOW_TARGETS * this.clock.targetDurationS * 1000;
-    let count = 0;
-    let totalMs = 0;
-    for (let i = this.segments.length - 1; i >= 0 && totalMs < minimumMs; i--) {
-      totalMs += this.segments[i]!.durationMs;
-      count++;
-    }
-    return Math.max(this.options.windowSize, count);
-  }
-
-  private trim(): void {
-    const keep = this.windowLength() + (this.options.keepAfterWindow ?? 2);
-    while (this.segments.length > keep) {
-      if (this.segments.shift()!.discontinuity) this.discontinuitySequence++;
-    }
-  }
-
-  /** Packets that pass: into the open segment and to subscribers; dropped while gated. */
-  private pass(data: Buffer): void {
+  /**
+   * Packets that pass: to subscribers, and into the open segment (the late audio of a segment just
+   * cut into that one); dropped while gated. `unitDts`: they start an access unit of the primary track.
+   */
+  private pass(data: Buffer, unitDts?: number): void {
     if (data.length === 0 || this.gated) return;
+    let mark = unitDts;
+    const toOpen = (part: Buffer) => {
+      const open = this.open!;
+      if (mark !== undefined) open.units.push({ part: open.parts.length, dts: mark });
+      mark = undefined;
+      open.parts.push(part);
+      open.bytes += part.length;
+    };
     this.restart.filter(data, (part) => {
       if (part.length === 0) return;
-      this.open!.parts.push(part);
-      this.open!.bytes += part.length;
       this.out.push(part);
+      const closing = this.closing;
+      if (closing) closing.late.split(part, (p) => closing.open.parts.push(p), toOpen);
+      else toOpen(part);
     });
+    if (this.closing?.late.done) this.publishClosing();
   }
 
   private emitNow(data: Buffer): void {
@@ -328,18 +361,5 @@ export class HlsSegmenter {
     if (out.length === 0) return;
     this.out = [];
     this.emitNow(out.length === 1 ? out[0]! : Buffer.concat(out));
-  }
-
-  private render(query: string): string {
-    const window = this.segments.slice(-this.windowLength());
-    const dropped = this.segments.length - window.length;
-    let discontinuitySequence = this.discontinuitySequence;
-    for (let i = 0; i < dropped; i++) if (this.segments[i]!.discontinuity) discontinuitySequence++;
-    return mediaPlaylist({
-      segments: window,
-      targetDurationS: this.clock.targetDurationS,
-      discontinuitySequence,
-      query,
-    });
   }
 }

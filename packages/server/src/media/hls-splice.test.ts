@@ -113,4 +113,35 @@ describe('a source switch in the HLS segmenter and the packet bus', () => {
     for (const s of bus.segmenter.segments) expect(s.durationMs).toBeGreaterThan(0);
     expect(bus.segmenter.segments.filter((s) => s.discontinuity).length).toBe(2);
   });
+
+  it("keeps each segment's audio with its video, and ends the old source's audio and video together", () => {
+    const { bus, before } = splice();
+    const segments = bus.segmenter.segments;
+    // The audio of a segment's last ~0.3 s comes after the next keyframe in the stream; it stays in
+    // the segment it plays in. At the switch, the video stops where the audio does: players whose
+    // buffer is the overlap of both (hls.js) see no hole at the discontinuity.
+    for (const segment of segments.slice(0, before + 1)) {
+      const { audio, video } = spans(segment.data);
+      expect(audio.start).toBeGreaterThanOrEqual(video.start - 0.03);
+      expect(audio.end).toBeGreaterThanOrEqual(video.end - 0.03);
+    }
+    const { audio, video } = spans(segments[before]!.data);
+    expect(Math.abs(audio.end - video.end)).toBeLessThanOrEqual(0.15);
+  });
 });
+
+/** First and last presentation times (s) of a segment's audio and video packets. */
+function spans(data: Buffer): Record<'audio' | 'video', { start: number; end: number }> {
+  const { packets } = ffprobe(data, [
+    '-show_packets',
+    '-show_entries',
+    'packet=codec_type,pts_time,duration_time',
+  ]) as { packets: { codec_type: 'audio' | 'video'; pts_time: string; duration_time: string }[] };
+  const span = (type: string) => {
+    const mine = packets.filter((p) => p.codec_type === type);
+    const start = Math.min(...mine.map((p) => Number(p.pts_time)));
+    const end = Math.max(...mine.map((p) => Number(p.pts_time) + Number(p.duration_time)));
+    return { start, end };
+  };
+  return { audio: span('audio'), video: span('video') };
+}
