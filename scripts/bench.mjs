@@ -12,8 +12,8 @@ const [name, ...args] = process.argv.slice(2);
 const all = readdirSync(join(root, 'bench'))
   .filter((f) => f.endsWith('.mjs'))
   .map((f) => f.slice(0, -4));
-/** Benches of half an hour or more: not part of a run of every bench. */
-const LONG = new Set(['soak']);
+/** Benches of ten minutes or more: not part of a run of every bench. */
+const LONG = new Set(['soak', 'dash-play']);
 const chosen = name
   ? all.filter((b) => b === name || b.startsWith(`${name}-`))
   : all.filter((b) => !LONG.has(b));

@@ -38,8 +38,17 @@ describe('DASH of an RTMP publish with B-frames', () => {
   it('answers the first MPD fast, with a UTCTiming and the Date header exposed to other origins', async () => {
     await publish('first');
     const startedMs = Date.now();
-    const mpd = await fetchMpd(`${server.url}/live/first/index.mpd`);
+    // Two players at once: one packager, one timeline, one clock.
+    const [mpd, other] = await Promise.all([
+      fetchMpd(`${server.url}/live/first/index.mpd`),
+      fetchMpd(`${server.url}/live/first/index.mpd`),
+    ]);
     const tookMs = Date.now() - startedMs;
+    expect(other?.availabilityStartMs).toBe(mpd?.availabilityStartMs);
+    const packagers = spawnSync('pgrep', ['-P', String(server.process.pid), '-f', 'dash -seg_duration'], {
+      encoding: 'utf8',
+    });
+    expect(packagers.stdout.trim().split('\n').filter(Boolean)).toHaveLength(1);
     console.log(`first MPD answered in ${tookMs} ms`);
     expect(mpd).toBeDefined();
     expect(tookMs).toBeLessThan(1500);

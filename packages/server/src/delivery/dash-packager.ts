@@ -58,6 +58,8 @@ const PRESENTATION_DELAY_SEGMENTS = 3;
  */
 export class DashPackagers {
   private readonly items = new Map<string, Packager>();
+  /** Starts in progress, by stream: a second request waits for the first one's packager. */
+  private readonly starting = new Map<string, Promise<Packager | undefined>>();
   private readonly sweeper: NodeJS.Timeout;
 
   constructor(private readonly deps: DashDeps) {
@@ -108,7 +110,20 @@ export class DashPackagers {
     await rm(this.deps.root, { recursive: true, force: true });
   }
 
-  private async ensure(runtime: StreamRuntime): Promise<Packager | undefined> {
+  /**
+   * The stream's running packager, started if need be. Starting awaits (folder cleanup), and two
+   * requests at once used to start two ffmpegs in one folder: each deleted the other's files, one
+   * died, and its replacement came with a new timeline and clock (dash.js stalled 2–5 s).
+   */
+  private ensure(runtime: StreamRuntime): Promise<Packager | undefined> {
+    const pending = this.starting.get(runtime.name);
+    if (pending) return pending;
+    const started = this.start(runtime).finally(() => this.starting.delete(runtime.name));
+    this.starting.set(runtime.name, started);
+    return started;
+  }
+
+  private async start(runtime: StreamRuntime): Promise<Packager | undefined> {
     const bus = runtime.bus;
     if (!bus) return undefined;
     const existing = this.items.get(runtime.name);
