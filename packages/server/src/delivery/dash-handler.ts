@@ -36,7 +36,8 @@ export async function serveDash(
     return send(sessions, session, req, res, 'application/dash+xml', manifest, 'no-cache');
   }
   const runtime = engine.get(name);
-  const data = runtime && (await dash.file(runtime, resource));
+  const period = Number(query.get('p') ?? 0);
+  const data = runtime && Number.isSafeInteger(period) && (await dash.file(runtime, resource, period));
   if (!data) return refuse(res, 404, `${resource} of ${name} is not (or no longer) available`);
   send(
     sessions,

@@ -43,7 +43,7 @@ describe('dashArgs', () => {
         '-use_template',
         '1',
       ],
-      ...['-use_timeline', '1', '-adaptation_sets', 'id=0,streams=v id=1,streams=a', '-remove_at_exit', '1'],
+      ...['-use_timeline', '1', '-adaptation_sets', 'id=0,streams=v id=1,streams=a', '-remove_at_exit', '0'],
       '/tmp/d/index.mpd',
     ]);
   });

@@ -83,8 +83,10 @@ export function dashArgs(out: DashOutput): string[] {
     '1',
     '-adaptation_sets',
     sets.join(' '),
+    // Files stay when ffmpeg ends (at a splice its period's segments are still played); the DASH
+    // packager removes the folder itself.
     '-remove_at_exit',
-    '1',
+    '0',
     out.manifestPath,
   ];
 }
