@@ -1,9 +1,22 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-// Two projects, so `npm test` times them apart: unit tests sit beside the code (src/**/*.test.ts);
-// integration tests (packages/server/test) start the real built server, so `npm test` builds first.
-// `vitest run --project unit` or `--project integration` runs one of them.
+// Three projects, so `npm test` times them apart: unit tests sit beside the code (src/**/*.test.ts);
+// integration tests (packages/server/test) start the real built server, so `npm test` builds first;
+// playback tests are integration tests that play a stream in Chromium and count its stalls. A stall
+// is what the operator would notice, but a software decoder starved by two other test files at once
+// stalls too: scripts/test.mjs runs them one at a time, after the rest.
+// `vitest run --project unit` (or integration, playback) runs one of them.
+const PLAYBACK = [
+  'packages/server/test/media-dash-player.test.ts',
+  'packages/server/test/media-embed-browser.test.ts',
+  'packages/server/test/media-splice-dashjs.test.ts',
+  'packages/server/test/media-splice-hlsjs.test.ts',
+];
+// A test's own waits carry its budgets (media starting, a stream stopping); on a busy machine they
+// add up past 30 s, and the outer limit should not be the one that fails.
+const SERVER_TIMEOUTS = { testTimeout: 120_000, hookTimeout: 120_000 };
+
 export default defineConfig({
   resolve: { conditions: ['source'] },
   test: {
@@ -22,12 +35,11 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['packages/server/test/**/*.test.ts'],
-          // A test's own waits carry its budgets (media starting, a stream stopping); on a busy
-          // machine they add up past 30 s, and the outer limit should not be the one that fails.
-          testTimeout: 120_000,
-          hookTimeout: 120_000,
+          exclude: PLAYBACK,
+          ...SERVER_TIMEOUTS,
         },
       },
+      { extends: true, test: { name: 'playback', include: PLAYBACK, ...SERVER_TIMEOUTS } },
     ],
   },
 });

@@ -52,7 +52,7 @@ function cpuSeconds(pid) {
 /** [{ phase, name, ms, status }] from Vitest's and Playwright's JSON reports. */
 function readDurations(dir) {
   const out = [];
-  for (const phase of ['unit', 'integration']) {
+  for (const phase of ['unit', 'integration', 'playback']) {
     const file = join(dir, `${phase}.json`);
     if (!existsSync(file)) continue;
     for (const result of JSON.parse(readFileSync(file, 'utf8')).testResults ?? []) {

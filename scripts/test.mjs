@@ -1,11 +1,11 @@
 #!/usr/bin/env node
-// `npm test`: build, typecheck, lint, unit tests and integration tests (Vitest, one project each),
+// `npm test`: build, typecheck, lint, unit, integration and playback tests (Vitest, one project each),
 // then the console's end-to-end tests in Chromium (Playwright). A failed build stops it (nothing
 // to test); any other failing phase is reported and the rest still run, so one run shows every
 // failure. It ends with the wall time of every phase, so a slow one is seen before it adds up.
 //
 // `--report-dir DIR` also writes each test runner's JSON report there (unit.json, integration.json,
-// e2e.json): `npm run test:loaded` reads them for the slowest tests.
+// playback.json, e2e.json): `npm run test:loaded` reads them for the slowest tests.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -17,11 +17,12 @@ const reportDir = reportAt > 0 ? resolve(process.argv[reportAt + 1]) : undefined
 if (reportDir) mkdirSync(reportDir, { recursive: true });
 
 /** Vitest's arguments for one project, with a JSON report beside the usual output when asked. */
-const vitest = (project) => [
+const vitest = (project, ...extra) => [
   'vitest',
   'run',
   '--project',
   project,
+  ...extra,
   ...(reportDir
     ? ['--reporter=default', '--reporter=json', `--outputFile.json=${join(reportDir, `${project}.json`)}`]
     : []),
@@ -40,6 +41,8 @@ const phases = [
   { name: 'lint', cmd: 'npm', args: ['run', 'lint'] },
   { name: 'unit', cmd: 'npx', args: vitest('unit') },
   { name: 'integration', cmd: 'npx', args: vitest('integration') },
+  // Browsers playing streams, one file at a time (see vitest.config.ts).
+  { name: 'playback', cmd: 'npx', args: vitest('playback', '--maxWorkers', '1') },
   {
     name: 'e2e',
     cmd: 'npx',
