@@ -1,0 +1,176 @@
+/**
+ * A stream's DASH packager state: its periods (one ffmpeg each, see dash-periods.ts) and the one
+ * MPD made of their MPDs, with the clock of dash-mpd.ts.
+ */
+import { readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Supervisor } from '../engine/ffmpeg/supervisor.js';
+import type { PacketBus } from '../media/packet-bus.js';
+import type { IngestClock } from './dash-ingest-clock.js';
+import { longestSegmentS, parseTimelines, rewriteMpd } from './dash-mpd.js';
+import { composePeriods, type PeriodText } from './dash-periods.js';
+
+/** One ffmpeg's output: the stream from one splice (or the packager's start) to the next. */
+export interface Period {
+  id: number;
+  /** Its folder: the packager's own for period 0, p<id>/ in it for the others. */
+  dir: string;
+  remux: Supervisor;
+  clock: IngestClock;
+  /** PTS (s) of the first access unit given to its ffmpeg: the source time of its timeline's start. */
+  startPtsS: number | undefined;
+  /** Media time (s) of its timeline's first segment, once ffmpeg has listed it. */
+  originS?: number;
+  /** Period@start (s), fixed once known (period 0: 0). */
+  startS?: number;
+  /** The newest MPD its ffmpeg wrote. */
+  mpd?: string;
+  /**
+   * The newest $Number$ a manifest listed, by representation: a request for a later one waits for
+   * it. Each track counts its own: ffmpeg numbers a track's segments as it flushes that track.
+   */
+  newestNumbers: Map<string, number>;
+  /** When its input ended (a splice started the next), ms since epoch. */
+  endedAtMs?: number;
+}
+
+export interface Packager {
+  bus: PacketBus;
+  dir: string;
+  /** Oldest first; the last one is live. */
+  periods: Period[];
+  unsubscribe: () => void;
+  lastUsedAt: number;
+  targetS: number;
+  /** Fixed on the first manifest answered: players read it on every refresh. */
+  availabilityStartMs?: number;
+  maxSegmentS: number;
+  /** The newest MPD of a live ffmpeg: the MPD element and header every answer is made of. */
+  head?: string;
+  /** Ends the live period when its input has stopped for SILENCE_MS. */
+  silenceTimer: NodeJS.Timeout;
+}
+
+/**
+ * suggestedPresentationDelay, in segments. ffmpeg says one segment: a player that far behind the
+ * live edge needs each segment the moment it is made, and dash.js stalled 3 s at its start.
+ */
+const PRESENTATION_DELAY_SEGMENTS = 3;
+/** An ended period stays listed (and its files kept) this long after its end. */
+const PERIOD_KEEP_MS = 40_000;
+
+/**
+ * The MPD players get: the periods' MPDs (each ffmpeg's, read afresh) as one, with a clock.
+ * Media time 0 of period 0's timeline is the source's `startPtsS` (ffmpeg shifts its input to
+ * start at 0), and TS time 0 came in at the ingest clock's offset: that dates
+ * availabilityStartTime. A later period starts where the wall clock was when its first
+ * keyframe came in. Undefined until period 0 has a segment and a clock.
+ */
+export async function composeManifest(packager: Packager, timeUrl: string): Promise<string | undefined> {
+  for (const period of packager.periods) {
+    const text = await readFile(join(period.dir, 'index.mpd'), 'utf8').catch(() => undefined);
+    if (text) period.mpd = text;
+    // ffmpeg's last MPD, written as its input ends, is static: the answer stays dynamic.
+    if (text?.includes('type="dynamic"')) packager.head = text;
+  }
+  const zero = packager.periods[0]!;
+  if (
+    packager.availabilityStartMs === undefined &&
+    !(zero.id === 0 && zero.mpd && datePeriod(packager, zero))
+  )
+    return undefined;
+  if (!packager.head) return undefined;
+  const listed: { period: Period; mpd: string }[] = [];
+  const nowMs = Date.now();
+  for (const period of packager.periods) {
+    if (!period.mpd || expired(period, nowMs) || !datePeriod(packager, period)) continue;
+    listed.push({ period, mpd: period.mpd });
+  }
+  for (const { period, mpd } of listed) {
+    const timelines = parseTimelines(mpd);
+    for (const set of timelines) {
+      const number = set.segments.at(-1)?.number ?? 0;
+      const known = period.newestNumbers.get(set.representationId) ?? 0;
+      period.newestNumbers.set(set.representationId, Math.max(known, number));
+    }
+    packager.maxSegmentS = Math.max(packager.maxSegmentS, longestSegmentS(timelines));
+  }
+  prune(packager, nowMs);
+  if (listed.length === 0) return undefined;
+  const only = listed.length === 1 && listed[0]!.period.id === 0;
+  const text = only
+    ? packager.head
+    : composePeriods(
+        packager.head,
+        listed.map(({ period, mpd }): PeriodText => ({
+          id: period.id,
+          startS: period.startS!,
+          offsetS: period.id === 0 ? 0 : period.originS!,
+          mpd,
+          query: period.id === 0 ? '' : `p=${period.id}`,
+        })),
+      );
+  return rewriteMpd(
+    text,
+    {
+      availabilityStartMs: packager.availabilityStartMs!,
+      maxSegmentS: packager.maxSegmentS,
+      nowMs,
+      presentationDelayS: PRESENTATION_DELAY_SEGMENTS * packager.targetS,
+    },
+    timeUrl,
+  );
+}
+
+/** Sets the period's origin and start (and, for period 0, availabilityStartTime) once known. */
+function datePeriod(packager: Packager, period: Period): boolean {
+  if (period.startS !== undefined) return true;
+  const timelines = parseTimelines(period.mpd ?? '');
+  const video = timelines.find((t) => t.contentType === 'video') ?? timelines[0];
+  const origin = video?.segments[0];
+  if (!video || !origin) return false;
+  if (origin.number === 1) period.originS ??= origin.t / video.timescale;
+  const offsetMs = period.clock.offsetMs;
+  if (period.id === 0) {
+    if (period.originS === undefined || period.startPtsS === undefined) {
+      // Not seen from its start (no live packet for a whole window): ffmpeg's own clock.
+      const own = Date.parse(/availabilityStartTime="([^"]+)"/.exec(period.mpd ?? '')?.[1] ?? '');
+      packager.availabilityStartMs = Number.isNaN(own) ? Date.now() : own;
+    } else if (offsetMs === undefined) {
+      return false;
+    } else {
+      packager.availabilityStartMs = offsetMs + (period.startPtsS - period.originS) * 1000;
+    }
+    period.startS = 0;
+    return true;
+  }
+  const ast = packager.availabilityStartMs;
+  if (
+    ast === undefined ||
+    offsetMs === undefined ||
+    period.startPtsS === undefined ||
+    period.originS === undefined
+  )
+    return false;
+  const before = packager.periods[packager.periods.indexOf(period) - 1]?.startS ?? 0;
+  period.startS = Math.max(before + 0.001, (offsetMs + period.startPtsS * 1000 - ast) / 1000);
+  return true;
+}
+
+/** Ended periods past keeping: no longer listed, ffmpeg gone, files removed. */
+function prune(packager: Packager, nowMs: number): void {
+  for (;;) {
+    const oldest = packager.periods[0]!;
+    if (packager.periods.length < 2 || !expired(oldest, nowMs)) return;
+    packager.periods.shift();
+    void oldest.remux.stop();
+    // Period 0's folder holds the others'.
+    if (oldest.id !== 0) void rm(oldest.dir, { recursive: true, force: true });
+  }
+}
+
+const expired = (period: Period, nowMs: number): boolean =>
+  period.endedAtMs !== undefined && nowMs - period.endedAtMs > PERIOD_KEEP_MS;
+
+export const running = (period: Period): boolean =>
+  period.remux.state === 'starting' || period.remux.state === 'running';
