@@ -41,6 +41,16 @@ async function loggedSessions(server: RunningServer, media = 'demo'): Promise<Hi
 const bytesColumn = (page: Page) =>
   page.getByRole('table', { name: 'history sessions' }).getByRole('row').locator('td:nth-child(6)');
 
+/** Whether a Bytes column as shown ("0 B", "20.6 KB", "1.2 MB") runs from least to most. */
+function isAscending(texts: string[]): boolean {
+  const units = ['B', 'KB', 'MB', 'GB'];
+  const bytes = texts.map((t) => {
+    const [value, unit] = t.split(' ');
+    return Number(value) * 1024 ** units.indexOf(unit ?? 'B');
+  });
+  return bytes.length > 0 && bytes.every((b, i) => i === 0 || bytes[i - 1]! <= b);
+}
+
 test.describe('history tab', () => {
   test.use({
     serverConfig:
@@ -91,7 +101,10 @@ test.describe('history tab', () => {
     await sortBytes.click();
     await call;
     await expect(header).toHaveAttribute('aria-sort', 'ascending');
+    // The header turns before the sorted answer is shown: wait for the rows themselves.
+    await expect.poll(async () => isAscending(await bytesColumn(page).allInnerTexts())).toBe(true);
     const ascending = await bytesColumn(page).allInnerTexts();
+    expect(ascending).toHaveLength(logged.length);
     call = page.waitForRequest(/history\?.*sort=bytes_sent&sort_dir=desc/);
     await sortBytes.click();
     await call;
