@@ -52,7 +52,7 @@ describe('failover splices played by hls.js', () => {
     return stats.alive ? stats.url : undefined;
   };
 
-  it('plays through ten failovers and switch-backs without a stall as long as the outage', async () => {
+  it('plays through ten failovers and switch-backs, no stall longer than the outage, its first segment and a playlist refresh', async () => {
     expect(await waitFor(activeUrl, 15_000)).toBe(mainUrl);
     const playlist = `${server.url}/tv/video.m3u8`;
     await waitFor(async () => (await getText(playlist)).text.includes('#EXTINF:'), 15_000);
@@ -101,9 +101,15 @@ describe('failover splices played by hls.js', () => {
       expect(Math.abs(framesMs - before.durationMs), before.url).toBeLessThanOrEqual(40);
       expect(startsWithKeyframe(first.data), first.url).toBe(true);
     }
-    // hls.js: no fatal error, and the picture never stood still as long as the main feed was out.
+    // hls.js: no fatal error, and the picture stood still no longer than the outage as a segment
+    // player sees it: the source outage, the new source's first segment (one GOP, cut short after a
+    // switch) and one playlist refresh (hls.js reloads a changed live playlist every target
+    // duration). Each outage eats the buffer for good (the media timeline runs on without the
+    // gap), so after the first few hls.js is at the live edge and stalls about that long; under
+    // load, 0.2-0.4 s longer than the source outage alone.
     expect(played.fatal).toEqual([]);
-    expect(played.maxStallMs, played.stalls.join(', ')).toBeLessThan(longestOutageMs);
+    const bound = longestOutageMs + GOP_MS + TARGET_MS;
+    expect(played.maxStallMs, played.stalls.join(', ')).toBeLessThan(bound);
     // …and it kept going: the picture advanced through most of the run (it froze for good before).
     expect(played.currentTime).toBeGreaterThan((Date.now() - playingFrom) / 2000);
   }, 240_000);
@@ -111,6 +117,8 @@ describe('failover splices played by hls.js', () => {
 
 /** Keyframe interval of the test encoders (media-helpers.ts testEncoderArgs: -g 25 at 25 fps). */
 const GOP_MS = 1000;
+/** The stream's segment_duration (the default). */
+const TARGET_MS = 2000;
 
 interface PlayerStats {
   fatal: string[];

@@ -250,7 +250,7 @@ export class HlsSegmenter {
     this.gated = true;
     this.discontinuityPending = true;
     this.lastDts = undefined;
-    this.clock.reset();
+    this.clock.reset(this.emittedAny);
   }
 
   private lastFrameEnd(): number | undefined {

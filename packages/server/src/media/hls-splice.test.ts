@@ -77,6 +77,15 @@ describe('a source switch in the HLS segmenter and the packet bus', () => {
     for (const s of segments) expect(s.durationMs).toBeGreaterThan(0);
   });
 
+  it("ends the new source's first segment at its second keyframe, then cuts at the target again", () => {
+    const { bus, before } = splice();
+    // Players near the live edge ran dry during the outage: one GOP (1 s here) reaches them sooner
+    // than a whole target duration would.
+    const durations = bus.segmenter.segments.slice(before + 1).map((s) => s.durationMs);
+    expect(durations[0]).toBe(1000);
+    expect(durations.slice(1, -1).every((ms) => ms === 2000)).toBe(true);
+  });
+
   it('gives subscribers the new source from its first keyframe, each PID flagged discontinuous', () => {
     const received: Buffer[] = [];
     splice((data) => received.push(Buffer.from(data)));

@@ -10,7 +10,9 @@ import { TS_CLOCK, tsDiff } from './ts-packet.js';
  *   the next one is expected to be (RTMP's millisecond timestamps put keyframes a fraction short;
  *   audio-only streams, where every frame is a cut point, come out within half a frame of it);
  * - at any frame that would take it past TARGETDURATION + 0.5 s (a GOP longer than the target: the
- *   next segment then starts at a frame that is no keyframe, which players decoding on handle).
+ *   next segment then starts at a frame that is no keyframe, which players decoding on handle);
+ * - after a source switch, at the new source's second keyframe: players near the live edge ran dry
+ *   during the outage, and a one-GOP first segment reaches them a target duration minus a GOP sooner.
  */
 export class CutClock {
   readonly targetDurationS: number;
@@ -19,6 +21,8 @@ export class CutClock {
   readonly maxTicks: number;
   private lastKeyDts: number | undefined;
   private gopTicks = 0;
+  /** The first segment of a new timeline is still open: it ends at the next keyframe. */
+  private firstAfterSwitch = false;
   /** Spacing of the last two frames: how long the newest frame lasts. */
   frameTicks = 0;
 
@@ -41,6 +45,10 @@ export class CutClock {
   /** Whether the segment, `elapsedTicks` long at this frame, ends before it. */
   cutBefore(keyframe: boolean, elapsedTicks: number): boolean {
     if (elapsedTicks <= 0) return false;
+    if (keyframe && this.firstAfterSwitch) {
+      this.firstAfterSwitch = false;
+      return true;
+    }
     if (keyframe && elapsedTicks >= this.targetTicks - this.gopTicks / 2) return true;
     // Half a frame of margin: frame spacing jitters (RTMP's whole milliseconds).
     return elapsedTicks + 1.5 * this.frameTicks > this.maxTicks;
@@ -51,9 +59,11 @@ export class CutClock {
     if (ticks > 0) this.frameTicks = ticks;
   }
 
-  /** A new timeline (a source switch): its GOP is not known yet. */
-  reset(): void {
+  /** A new timeline (a source switch, `afterMedia` when one played before): its GOP is not known yet. */
+  reset(afterMedia: boolean): void {
     this.lastKeyDts = undefined;
     this.gopTicks = 0;
+    // At a stream's start nobody ran dry: its first segment is cut as any other.
+    this.firstAfterSwitch = afterMedia;
   }
 }
