@@ -39,7 +39,17 @@ export default defineConfig({
           ...SERVER_TIMEOUTS,
         },
       },
-      { extends: true, test: { name: 'playback', include: PLAYBACK, ...SERVER_TIMEOUTS } },
+      // One file at a time: a root maxWorkers (or --maxWorkers) does not reach a project's workers.
+      {
+        extends: true,
+        test: {
+          name: 'playback',
+          include: PLAYBACK,
+          fileParallelism: false,
+          maxWorkers: 1,
+          ...SERVER_TIMEOUTS,
+        },
+      },
     ],
   },
 });
