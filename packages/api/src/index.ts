@@ -3,6 +3,7 @@ export * from './config/config.js';
 export * from './config/sections.js';
 export * from './config/stream.js';
 export * from './config/transcoder.js';
+export * from './config/dvr-rules.js';
 export * from './logos.js';
 export * from './delta.js';
 export * from './errors.js';

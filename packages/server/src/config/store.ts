@@ -11,6 +11,7 @@ import {
 } from '@sluice/api';
 import { ConfigRejected, ConfigStale } from './errors.js';
 import { refuseEmptyText, refuseLockout } from './lockout.js';
+import { refuseDvrRootClash } from './dvr-roots.js';
 import { writeFileDurably } from './durable-write.js';
 import { ConfigHistory } from './history.js';
 import { normalizeConfig, normalizeTracked, touchedPositions } from './normalize.js';
@@ -169,6 +170,7 @@ export class ConfigStore {
         throw new ConfigRejected('an imported config must keep edit_auth, or nobody could log in again');
       }
       refuseLockout(valid);
+      if ('dvrs' in cleaned) refuseDvrRootClash(valid);
       const scope: ChangeScope | undefined =
         reset === true
           ? undefined
