@@ -1,6 +1,6 @@
 import type { ChangeScope } from './config/store.js';
 import { dirname } from 'node:path';
-import type { Config } from '@sluice/api';
+import { type Config, isPlainObject } from '@sluice/api';
 import { AccessServices } from './auth/access-services.js';
 import { authorizedPublish } from './auth/play-gate.js';
 import { webrtcPublishGate } from './auth/webrtc-gate.js';
@@ -10,6 +10,7 @@ import { PLAYBACK_OUTPUTS, playbackHandler } from './delivery/playback.js';
 import { RtmpPlayers } from './delivery/rtmp-play.js';
 import { Thumbnails } from './delivery/thumbnails.js';
 import { Mirrors } from './cluster/mirrors.js';
+import { DvrService } from './dvr/dvr-service.js';
 import { Engine } from './engine/engine.js';
 import { childEnv, killLeftovers, ownerMark } from './engine/ffmpeg/leftovers.js';
 import { PublishSlots } from './engine/publish-slots.js';
@@ -17,7 +18,7 @@ import { RtmpPort } from './ingest/rtmp/rtmp-port.js';
 import { webrtcSocketHandler } from './ingest/webrtc/webrtc-socket.js';
 import type { EventsHub } from './http/events-hub.js';
 import { registerMediaTopics } from './http/media-topics.js';
-import type { LiveView } from './live/live-view.js';
+import { getIn, type LiveView } from './live/live-view.js';
 import { TrafficHistory } from './pulse/traffic-history.js';
 import { logoDirOf } from './transcoder/logo-store.js';
 import type { Logger } from './support/log.js';
@@ -53,12 +54,19 @@ export async function startMedia(options: MediaOptions) {
   const clients = new ClientSessions(undefined, access.sessionHooks);
   access.watch(clients);
   const traffic = new TrafficHistory();
-  const engine = new Engine({
+  // DVR: archives read back at start, recorded from each stream's segments, shown in its stats.
+  const dvr: DvrService = new DvrService({
+    log,
+    runtimes: () => engine.runtimes(),
+    mirrorOf: (name) => mirrorShowing(view, name),
+  });
+  const engine: Engine = new Engine({
     view,
     log,
     clients,
     sources: { ffmpegPath, childEnv: env, slots: new PublishSlots(), logoDir: logoDirOf(options.configPath) },
     onStats: (name, stats, now) => traffic.sample(name, stats.bitrate ?? 0, stats.out_bandwidth ?? 0, now),
+    moreStats: (name, now) => dvr.stats(name, now),
     // Each published name stayed in both maps for good (a 34 KB traffic ring each, client totals).
     onRemoved: (name) => {
       clients.dropStream(name);
@@ -91,6 +99,8 @@ export async function startMedia(options: MediaOptions) {
   return {
     engine,
     clients,
+    /** Stream archives (dvr/): archive(name) and dvrInfo(name) for archive playback. */
+    dvr,
     /** Output protocols served, for server info. */
     outputs: [...PLAYBACK_OUTPUTS] as string[],
     playback: playbackHandler({
@@ -116,6 +126,7 @@ export async function startMedia(options: MediaOptions) {
       access.apply(config);
       engine.apply(config, streams === 'all' ? undefined : streams);
       mirrors.apply(config);
+      await dvr.apply(config);
       if (streams === 'all') traffic.retain(new Set([...engine.runtimes()].map((r) => r.name)));
       await rtmp.apply(config.rtmp);
     },
@@ -124,8 +135,20 @@ export async function startMedia(options: MediaOptions) {
       await Promise.all([players.close(), dash.close(), thumbnails.close()]);
       mirrors.close();
       await engine.close();
+      dvr.close();
       clients.stop();
       access.close();
     },
   };
+}
+
+/** The mirror (its `sources` key) whose streams in the live view include `name`. */
+function mirrorShowing(view: LiveView, name: string): string | undefined {
+  const sources = getIn(view.snapshot, ['sources']);
+  if (!isPlainObject(sources)) return undefined;
+  for (const [position, mirror] of Object.entries(sources)) {
+    const streams = isPlainObject(mirror) ? mirror.streams : undefined;
+    if (isPlainObject(streams) && Object.hasOwn(streams, name)) return position;
+  }
+  return undefined;
 }

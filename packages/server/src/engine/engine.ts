@@ -26,6 +26,8 @@ export interface EngineDeps {
   statsEveryMs?: number;
   /** Each stream's stats as measured, once per tick (the traffic history samples them). */
   onStats?: (name: string, stats: StreamStats, nowMs: number) => void;
+  /** Figures measured outside the engine (DVR) that go into a stream's stats, written with the rest. */
+  moreStats?: (name: string, nowMs: number) => Partial<StreamStats> | undefined;
   /**
    * A stream is gone (removed from the config, its publisher gone for source_timeout, no longer
    * mirrored): what is kept per stream elsewhere (client totals, traffic history) is dropped with it.
@@ -270,6 +272,7 @@ export class Engine {
     for (const [name, { prefix, runtime }] of this.published.entries()) {
       runtime.maintain();
       const stats = runtime.stats(now, this.deps.clients.figures(name, now));
+      Object.assign(stats, this.deps.moreStats?.(name, now));
       this.deps.onStats?.(name, stats, now);
       writes.push(...statsWrites(snapshot, ['lives', prefix, 'streams', name], stats));
     }
@@ -285,14 +288,17 @@ export class Engine {
     writes: ViewWrite[],
   ): void {
     const figures = this.deps.clients.figures(name, now);
-    // A stopped stream nobody ever asked for has written its (empty) stats once: nothing moves.
-    const quiet = !runtime.running && figures.lastAccessAt === undefined && !runtime.hasError;
+    const more = this.deps.moreStats?.(name, now);
+    // A stopped stream nobody ever asked for has written its (empty) stats once: nothing moves
+    // (unless figures from outside, such as its archive, do).
+    const quiet = !runtime.running && figures.lastAccessAt === undefined && !runtime.hasError && !more;
     if (quiet && this.quiet.has(runtime)) return;
     if (quiet) this.quiet.add(runtime);
     else this.quiet.delete(runtime);
     this.stopIfIdle(runtime, figures, now);
     runtime.maintain();
     const stats = runtime.stats(now, figures);
+    Object.assign(stats, more);
     this.limitBitrate(runtime, stats.bitrate);
     this.deps.onStats?.(name, stats, now);
     writes.push(...statsWrites(this.deps.view.snapshot, viewPath, stats));

@@ -1,0 +1,175 @@
+import { join } from 'node:path';
+import type { Config, StreamStats } from '@sluice/api';
+import type { PacketBus } from '../media/packet-bus.js';
+import type { Logger } from '../support/log.js';
+import { ArchiveIndex } from './archive-index.js';
+import { type DvrSettings, dvrScopes, dvrSettingsOf, sameSettings } from './dvr-settings.js';
+import { streamFolder } from './layout.js';
+import { type DvrInfo, StreamArchive } from './stream-archive.js';
+import { streamFoldersUnder } from './stream-folders.js';
+
+/** A running stream as the service sees it: its name and the bus its segments come from. */
+export interface RecordedRuntime {
+  readonly name: string;
+  readonly bus: PacketBus | undefined;
+}
+
+export interface DvrServiceDeps {
+  log: Logger;
+  /** Every stream the engine runs now (configured, published, mirrored). */
+  runtimes: () => Iterable<RecordedRuntime>;
+  /** The mirror (config `sources` key) that shows a mirrored stream, if one does. */
+  mirrorOf: (name: string) => string | undefined;
+  /** How often running streams are looked at for new published/mirrored ones and new buses (ms). */
+  syncEveryMs?: number;
+}
+
+interface DvrStream {
+  settings: DvrSettings;
+  /** ROOT/NAME; undefined when the name would leave the root (then nothing is read or written). */
+  dir: string | undefined;
+  /** Undefined until the folder was read back. */
+  archive: StreamArchive | undefined;
+  loading: Promise<void> | undefined;
+  /** Why the archive can't be written or read, for the stream's stats. */
+  error: string | undefined;
+}
+
+/**
+ * The DVR side of the server: which streams have DVR (their own `dvr`, `dvr @NAME` through the
+ * global `dvrs`, their location's or mirror's), each one's archive index read back from disk at
+ * start and kept current, and the figures for the stream's stats. Archive playback reads the
+ * indexes through archive(); the files are never removed here when a stream loses its DVR
+ * ("DVR archive would remain.", spec 000).
+ */
+export class DvrService {
+  private readonly streams = new Map<string, DvrStream>();
+  /** Names found on disk under a location's or mirror's root, by the scope they were found for. */
+  private readonly discovered = new Map<string, { settings: DvrSettings; names: string[] }>();
+  private config: Config = {};
+  private readonly ticker: NodeJS.Timeout;
+
+  constructor(private readonly deps: DvrServiceDeps) {
+    this.ticker = setInterval(() => this.sync(), deps.syncEveryMs ?? 1000);
+    this.ticker.unref();
+  }
+
+  /** The index of a stream with DVR, once read back from disk. */
+  archive(name: string): ArchiveIndex | undefined {
+    return this.streams.get(name)?.archive?.index;
+  }
+
+  /** dvr_info of a stream with DVR and a non-empty archive (seconds; `from` in UNIX seconds). */
+  dvrInfo(name: string, nowMs = Date.now()): DvrInfo | undefined {
+    return this.streams.get(name)?.archive?.info(nowMs);
+  }
+
+  /** The DVR figures of a stream's stats; undefined for a stream without DVR. */
+  stats(name: string, nowMs = Date.now()): Partial<StreamStats> | undefined {
+    const stream = this.streams.get(name);
+    if (!stream) return undefined;
+    const stats: Partial<StreamStats> = { dvr_enabled: true };
+    const info = stream.archive?.info(nowMs);
+    if (info) stats.dvr_info = info;
+    return stats;
+  }
+
+  /** Names of the streams that have DVR now. */
+  names(): string[] {
+    return [...this.streams.keys()];
+  }
+
+  /** Follows the config; resolves once every archive it names was read back. */
+  async apply(config: Config): Promise<void> {
+    this.config = config;
+    await this.discover(config);
+    this.reconcile();
+    await Promise.all([...this.streams.values()].map((s) => s.loading));
+  }
+
+  close(): void {
+    clearInterval(this.ticker);
+  }
+
+  /** Published and mirrored streams that came or went since the last look. */
+  private sync(): void {
+    const fresh: string[] = [];
+    for (const runtime of this.deps.runtimes()) if (!this.streams.has(runtime.name)) fresh.push(runtime.name);
+    if (fresh.length > 0) this.reconcile(fresh);
+  }
+
+  /** Reads the folders under each location's and mirror's root once per (changed) scope. */
+  private async discover(config: Config): Promise<void> {
+    const keep = new Set<string>();
+    for (const scope of dvrScopes(config)) {
+      const key = JSON.stringify(scope);
+      keep.add(key);
+      if (this.discovered.has(key)) continue;
+      const { section, key: owner } = scope.owner;
+      const base = section === 'lives' ? join(scope.settings.root, ...owner.split('/')) : scope.settings.root;
+      const names = (await streamFoldersUnder(base)).map((n) => (section === 'lives' ? `${owner}/${n}` : n));
+      this.discovered.set(key, { settings: scope.settings, names });
+    }
+    for (const key of this.discovered.keys()) if (!keep.has(key)) this.discovered.delete(key);
+  }
+
+  /** The settings a stream records under now. */
+  private settingsOf(name: string): DvrSettings | undefined {
+    const own = dvrSettingsOf(this.config, name, this.deps.mirrorOf);
+    if (own || this.config.streams?.[name]) return own;
+    // A mirrored stream whose mirror has not listed it (yet): its archive is read under the mirror's root.
+    for (const { settings, names } of this.discovered.values()) if (names.includes(name)) return settings;
+    return undefined;
+  }
+
+  /** Opens, changes or drops the DVR of `only` these names, or of every name that may have one. */
+  private reconcile(only?: readonly string[]): void {
+    const names = new Set(only ?? this.streams.keys());
+    if (!only) {
+      for (const [name, stream] of Object.entries(this.config.streams ?? {})) if (stream.dvr) names.add(name);
+      for (const { names: found } of this.discovered.values()) for (const name of found) names.add(name);
+      for (const runtime of this.deps.runtimes()) names.add(runtime.name);
+    }
+    for (const name of names) {
+      const settings = this.settingsOf(name);
+      const current = this.streams.get(name);
+      if (!settings) {
+        if (current) this.drop(name);
+        continue;
+      }
+      if (current && sameSettings(current.settings, settings)) continue;
+      if (current && current.settings.root === settings.root) {
+        current.settings = settings;
+        continue;
+      }
+      if (current) this.drop(name);
+      this.open(name, settings);
+    }
+  }
+
+  private open(name: string, settings: DvrSettings): void {
+    const dir = streamFolder(settings.root, name);
+    const stream: DvrStream = { settings, dir, archive: undefined, loading: undefined, error: undefined };
+    this.streams.set(name, stream);
+    if (!dir) {
+      stream.error = `stream name ${name} can't be a folder under ${settings.root}`;
+      return;
+    }
+    stream.loading = ArchiveIndex.load(dir).then(
+      (index) => {
+        if (this.streams.get(name) !== stream) return;
+        stream.archive = new StreamArchive(index);
+        if (index.count > 0)
+          this.deps.log.notice(`dvr ${name}: ${index.count} segment(s) read back from ${dir}`);
+      },
+      (error: Error) => {
+        stream.error = `can't read the archive in ${dir}: ${error.message}`;
+        this.deps.log.error(`dvr ${name}: ${stream.error}`);
+      },
+    );
+  }
+
+  private drop(name: string): void {
+    this.streams.delete(name);
+  }
+}
