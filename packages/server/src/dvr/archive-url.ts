@@ -1,0 +1,112 @@
+/**
+ * The archive URL family of Flussonic's streaming API (compat/flussonic-playback-paths.txt), read
+ * from a request path. Times in the path are UNIX seconds, lengths seconds; they are returned in
+ * milliseconds, the unit of the archive index. A path of one of these shapes with a bad number or a
+ * name that leaves the archive is answered 400 (`{error}`), never looked up.
+ */
+
+export type ArchiveRequest =
+  | { name: string; kind: 'range'; fromMs: number; durationMs: number; format: 'm3u8' | 'ts' | 'mp4' | 'mpd' }
+  | { name: string; kind: 'timeshift_abs'; fromMs: number; format: 'm3u8' | 'ts' }
+  | { name: string; kind: 'timeshift_rel'; delayMs: number; format: 'm3u8' | 'ts' }
+  | { name: string; kind: 'rewind'; agoMs: number }
+  | { name: string; kind: 'json'; what: 'ranges' | 'recording_status' | 'media_info' }
+  | { name: string; kind: 'jpg'; atMs: number; preview: boolean }
+  /** One archive segment, as the playlists here name it: dvr/{startMs}-{durationMs}.ts. */
+  | { name: string; kind: 'segment'; startMs: number; durationMs: number };
+
+export type ArchiveKind = ArchiveRequest['kind'];
+
+/** The resource part of each shape; the number parts are checked apart, so a bad one is a 400. */
+const SHAPES: [RegExp, (m: RegExpExecArray) => Omit<ArchiveRequest, 'name'> | string][] = [
+  [/^(?:archive|index)-([^/]*)\.(m3u8)$|^archive-([^/]*)\.(ts|mp4|mpd)$/, rangeOf],
+  [
+    /^timeshift_abs-([^/]*)\.(m3u8|ts)$/,
+    (m) => withSeconds(m[1]!, 'from', (fromMs) => ({ kind: 'timeshift_abs', fromMs, format: format(m[2]) })),
+  ],
+  [
+    /^timeshift_rel-([^/]*)\.(m3u8|ts)$/,
+    (m) =>
+      withSeconds(m[1]!, 'delay', (delayMs) => ({ kind: 'timeshift_rel', delayMs, format: format(m[2]) })),
+  ],
+  [/^rewind-([^/]*)\.m3u8$/, (m) => withSeconds(m[1]!, 'ago', (agoMs) => ({ kind: 'rewind', agoMs }), true)],
+  [/^(ranges|recording_status|media_info)\.json$/, (m) => ({ kind: 'json', what: m[1] as 'ranges' })],
+  [
+    /^(\d{1,12})(-preview)?\.jpg$/,
+    (m) => ({ kind: 'jpg', atMs: Number(m[1]) * 1000, preview: m[2] !== undefined }),
+  ],
+  [
+    /^dvr\/(\d{13})-(\d{1,9})\.ts$/,
+    (m) => ({ kind: 'segment', startMs: Number(m[1]), durationMs: Number(m[2]) }),
+  ],
+];
+
+/** Longest number of seconds taken: year 5138 in UNIX seconds, and no float precision lost in ms. */
+const MAX_SECONDS = 99_999_999_999;
+
+const format = <T extends string>(s: string | undefined): T => s as T;
+
+/**
+ * The archive request a path stands for; `{error}` for one of these shapes that is malformed;
+ * undefined for any other path (live playback, the API).
+ */
+export function parseArchivePath(path: string): ArchiveRequest | { error: string } | undefined {
+  for (const [shape, read] of SHAPES) {
+    // The resource is the last path part, or the last two for an archive segment (dvr/…).
+    const parts = path.split('/');
+    const tailParts = shape.source.startsWith('^dvr') ? 2 : 1;
+    if (parts.length < 2 + tailParts) continue;
+    const match = shape.exec(parts.slice(-tailParts).join('/'));
+    if (!match) continue;
+    const name = streamName(parts.slice(1, -tailParts).join('/'));
+    if (typeof name !== 'string') return name;
+    const request = read(match);
+    if (typeof request === 'string') return { error: request };
+    return { name, ...request } as ArchiveRequest;
+  }
+  return undefined;
+}
+
+function rangeOf(m: RegExpExecArray): Omit<ArchiveRequest, 'name'> | string {
+  const text = m[1] ?? m[3]!;
+  const ext = m[2] ?? m[4];
+  const parts = /^([^-]*)-(.*)$/.exec(text);
+  if (!parts) return `malformed archive range "${text}": expected FROM-DURATION (UNIX seconds, seconds)`;
+  return withSeconds(parts[1]!, 'from', (fromMs) =>
+    withSeconds(
+      parts[2]!,
+      'duration',
+      (durationMs) => ({ kind: 'range', fromMs, durationMs, format: format(ext) }),
+      true,
+    ),
+  );
+}
+
+/** `text` as whole seconds, in ms, handed to `then`; a message naming the field when it is not one. */
+function withSeconds<T>(
+  text: string,
+  field: string,
+  then: (ms: number) => T | string,
+  positive = false,
+): T | string {
+  if (/^-\d+$/.test(text)) return `${field} must be positive: ${text}`;
+  if (!/^\d{1,20}$/.test(text)) return `malformed ${field} "${text}": expected whole seconds`;
+  const seconds = Number(text);
+  if (seconds > MAX_SECONDS) return `malformed ${field} ${text}: out of range`;
+  if (positive && seconds === 0) return `${field} must be positive: 0`;
+  return then(seconds * 1000);
+}
+
+/** The decoded stream name; an error for one that can't be decoded or would leave its archive folder. */
+function streamName(raw: string): string | { error: string } {
+  let name: string;
+  try {
+    name = decodeURIComponent(raw);
+  } catch {
+    return { error: `malformed stream name "${raw}"` };
+  }
+  const parts = name.split('/');
+  if (parts.some((p) => p === '' || p === '.' || p === '..' || p.includes('\0') || p.includes('\\')))
+    return { error: `stream name "${name}" leaves the archive` };
+  return name;
+}
