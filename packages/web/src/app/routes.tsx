@@ -7,7 +7,10 @@ import { MediaPage } from '../features/media-list/MediaPage.js';
 import { ClientsTab } from '../features/clients/ClientsTab.js';
 import { LocationAuthTab, StreamAuthTab } from '../features/auth/AuthTab.js';
 import { AuthBackendsPage } from '../features/auth-backends/AuthBackendsPage.js';
+import { DvrsPage } from '../features/dvrs/DvrsPage.js';
 import { HistoryTab } from '../features/history/HistoryTab.js';
+import { MirroredDvrTab, PublishedDvrTab } from '../features/dvr/ArchiveDvrTabs.js';
+import { LocationDvrTab, MirrorDvrTab, StreamDvrTab } from '../features/dvr/ItemDvrTabs.js';
 import { LocationClientsTab } from '../features/location-item/LocationClientsTab.js';
 import { LocationInputTab } from '../features/location-item/LocationInputTab.js';
 import { LocationOutputTab } from '../features/location-item/LocationOutputTab.js';
@@ -85,6 +88,7 @@ const mediaRoutes: RouteEntry[] = [
         'input-source': <SourceOptionsPage />,
         output: <OutputTab />,
         transcoder: <TranscoderTab />,
+        dvr: <StreamDvrTab />,
         auth: <StreamAuthTab />,
         clients: <ClientsTab />,
         history: <HistoryTab />,
@@ -100,6 +104,7 @@ const mediaRoutes: RouteEntry[] = [
       input: <LocationInputTab />,
       process: <LocationProcessTab />,
       output: <LocationOutputTab />,
+      dvr: <LocationDvrTab />,
       auth: <LocationAuthTab />,
       clients: <LocationClientsTab />,
       history: <HistoryTab location />,
@@ -112,6 +117,7 @@ const mediaRoutes: RouteEntry[] = [
     children: sub('published-item', ['output', 'dvr', 'clients'], {
       overview: <PublishedOverviewTab />,
       output: <PublishedOutputTab />,
+      dvr: <PublishedDvrTab />,
       clients: <ClientsTab />,
     }),
   },
@@ -130,6 +136,7 @@ const mediaRoutes: RouteEntry[] = [
       input: <MirrorInputTab />,
       process: <MirrorProcessTab />,
       output: <MirrorOutputTab />,
+      dvr: <MirrorDvrTab />,
       auth: <MirrorAuthTab />,
     }),
   },
@@ -140,6 +147,7 @@ const mediaRoutes: RouteEntry[] = [
     children: sub('mirrored-item', ['output', 'dvr', 'clients'], {
       overview: <MirroredOverviewTab />,
       output: <PublishedOutputTab />,
+      dvr: <MirroredDvrTab />,
       clients: <ClientsTab />,
     }),
   },
@@ -147,10 +155,11 @@ const mediaRoutes: RouteEntry[] = [
 
 export const routeTable: RouteEntry[] = [
   { name: 'media', path: '', layout: true, element: <MediaPage />, children: mediaRoutes },
-  ...['pulse', 'chassis', 'iptv', 'watcher', 'logupload', 'ad_injector', 'dvrs'].map((name) => ({
+  ...['pulse', 'chassis', 'iptv', 'watcher', 'logupload', 'ad_injector'].map((name) => ({
     name,
     path: name,
   })),
+  { name: 'dvrs', path: 'dvrs', element: <DvrsPage /> },
   { name: 'auth', path: 'auth', element: <AuthBackendsPage /> },
   {
     name: 'config',
