@@ -7,6 +7,7 @@ import { MediaPage } from '../features/media-list/MediaPage.js';
 import { ClientsTab } from '../features/clients/ClientsTab.js';
 import { LocationAuthTab, StreamAuthTab } from '../features/auth/AuthTab.js';
 import { AuthBackendsPage } from '../features/auth-backends/AuthBackendsPage.js';
+import { DvrsPage } from '../features/dvrs/DvrsPage.js';
 import { HistoryTab } from '../features/history/HistoryTab.js';
 import { MirroredDvrTab, PublishedDvrTab } from '../features/dvr/ArchiveDvrTabs.js';
 import { LocationDvrTab, MirrorDvrTab, StreamDvrTab } from '../features/dvr/ItemDvrTabs.js';
@@ -154,10 +155,11 @@ const mediaRoutes: RouteEntry[] = [
 
 export const routeTable: RouteEntry[] = [
   { name: 'media', path: '', layout: true, element: <MediaPage />, children: mediaRoutes },
-  ...['pulse', 'chassis', 'iptv', 'watcher', 'logupload', 'ad_injector', 'dvrs'].map((name) => ({
+  ...['pulse', 'chassis', 'iptv', 'watcher', 'logupload', 'ad_injector'].map((name) => ({
     name,
     path: name,
   })),
+  { name: 'dvrs', path: 'dvrs', element: <DvrsPage /> },
   { name: 'auth', path: 'auth', element: <AuthBackendsPage /> },
   {
     name: 'config',
