@@ -135,7 +135,7 @@ export async function startMedia(options: MediaOptions) {
       await Promise.all([players.close(), dash.close(), thumbnails.close()]);
       mirrors.close();
       await engine.close();
-      dvr.close();
+      await dvr.close();
       clients.stop();
       access.close();
     },

@@ -5,6 +5,7 @@ import type { Logger } from '../support/log.js';
 import { ArchiveIndex } from './archive-index.js';
 import { type DvrSettings, dvrScopes, dvrSettingsOf, sameSettings } from './dvr-settings.js';
 import { streamFolder } from './layout.js';
+import { SegmentRecorder } from './segment-recorder.js';
 import { type DvrInfo, StreamArchive } from './stream-archive.js';
 import { streamFoldersUnder } from './stream-folders.js';
 
@@ -33,6 +34,8 @@ interface DvrStream {
   loading: Promise<void> | undefined;
   /** Why the archive can't be written or read, for the stream's stats. */
   error: string | undefined;
+  /** Writes the stream's segments once the archive was read back. */
+  recorder: SegmentRecorder | undefined;
 }
 
 /**
@@ -71,6 +74,7 @@ export class DvrService {
     const stats: Partial<StreamStats> = { dvr_enabled: true };
     const info = stream.archive?.info(nowMs);
     if (info) stats.dvr_info = info;
+    if (stream.error !== undefined) stats.dvr_error = stream.error;
     return stats;
   }
 
@@ -85,10 +89,15 @@ export class DvrService {
     await this.discover(config);
     this.reconcile();
     await Promise.all([...this.streams.values()].map((s) => s.loading));
+    this.attachBuses();
   }
 
-  close(): void {
+  /** Stops recording; resolves once the segments taken are on disk. */
+  async close(): Promise<void> {
     clearInterval(this.ticker);
+    const streams = [...this.streams.values()];
+    this.streams.clear();
+    await Promise.all(streams.map((s) => s.recorder?.close()));
   }
 
   /** Published and mirrored streams that came or went since the last look. */
@@ -96,6 +105,15 @@ export class DvrService {
     const fresh: string[] = [];
     for (const runtime of this.deps.runtimes()) if (!this.streams.has(runtime.name)) fresh.push(runtime.name);
     if (fresh.length > 0) this.reconcile(fresh);
+    this.attachBuses();
+  }
+
+  /** Each recorder follows its stream's bus: started, restarted (a new bus), stopped or gone. */
+  private attachBuses(): void {
+    const buses = new Map<string, PacketBus | undefined>();
+    for (const runtime of this.deps.runtimes())
+      if (this.streams.has(runtime.name)) buses.set(runtime.name, runtime.bus);
+    for (const [name, stream] of this.streams) stream.recorder?.attach(buses.get(name));
   }
 
   /** Reads the folders under each location's and mirror's root once per (changed) scope. */
@@ -149,7 +167,14 @@ export class DvrService {
 
   private open(name: string, settings: DvrSettings): void {
     const dir = streamFolder(settings.root, name);
-    const stream: DvrStream = { settings, dir, archive: undefined, loading: undefined, error: undefined };
+    const stream: DvrStream = {
+      settings,
+      dir,
+      archive: undefined,
+      loading: undefined,
+      error: undefined,
+      recorder: undefined,
+    };
     this.streams.set(name, stream);
     if (!dir) {
       stream.error = `stream name ${name} can't be a folder under ${settings.root}`;
@@ -158,7 +183,14 @@ export class DvrService {
     stream.loading = ArchiveIndex.load(dir).then(
       (index) => {
         if (this.streams.get(name) !== stream) return;
-        stream.archive = new StreamArchive(index);
+        const archive = new StreamArchive(index);
+        stream.archive = archive;
+        stream.recorder = new SegmentRecorder({
+          dir,
+          append: (segment) => archive.append(segment),
+          archiveEndMs: () => archive.index.endMs,
+          onError: (message) => this.writeFailed(name, stream, message),
+        });
         if (index.count > 0)
           this.deps.log.notice(`dvr ${name}: ${index.count} segment(s) read back from ${dir}`);
       },
@@ -170,6 +202,16 @@ export class DvrService {
   }
 
   private drop(name: string): void {
+    const stream = this.streams.get(name);
     this.streams.delete(name);
+    void stream?.recorder?.close();
+  }
+
+  /** A write failed (or works again): the stats say why, the log says it once. */
+  private writeFailed(name: string, stream: DvrStream, message: string | undefined): void {
+    if (message === stream.error) return;
+    stream.error = message;
+    if (message !== undefined) this.deps.log.error(`dvr ${name}: ${message}; live playback goes on`);
+    else this.deps.log.notice(`dvr ${name}: writing the archive again`);
   }
 }
