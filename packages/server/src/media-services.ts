@@ -11,6 +11,8 @@ import { RtmpPlayers } from './delivery/rtmp-play.js';
 import { Thumbnails } from './delivery/thumbnails.js';
 import { Mirrors } from './cluster/mirrors.js';
 import { DvrService } from './dvr/dvr-service.js';
+import { ArchiveExports } from './dvr/archive-export.js';
+import { archivePlaybackHandler, streamFacts } from './dvr/archive-handler.js';
 import { Engine } from './engine/engine.js';
 import { childEnv, killLeftovers, ownerMark } from './engine/ffmpeg/leftovers.js';
 import { PublishSlots } from './engine/publish-slots.js';
@@ -80,6 +82,9 @@ export async function startMedia(options: MediaOptions) {
   const dashRoot = await privateScratchDir(`sluice-dash-${owner}`);
   const dash = new DashPackagers({ root: dashRoot, ffmpegPath, env });
   const thumbnails = new Thumbnails({ engine, ffmpegPath, env });
+  // Archive MP4 exports are written to, and served from, a private folder of this run.
+  const exportDir = await privateScratchDir(`sluice-dvr-export-${owner}`);
+  const exports = new ArchiveExports({ scratchDir: exportDir, ffmpegPath, env });
   const encrypted = (name: string) => access.drm.encrypted(name);
   const players = new RtmpPlayers({
     engine,
@@ -110,6 +115,16 @@ export async function startMedia(options: MediaOptions) {
       thumbnails,
       auth: access.auth,
       drm: access.drm,
+      archive: archivePlaybackHandler({
+        archive: (name) => dvr.archive(name),
+        stream: streamFacts(engine),
+        sessions: clients,
+        auth: access.auth,
+        encrypted,
+        exports,
+        ffmpegPath,
+        env,
+      }),
     }),
     /** GET /flussonic/api/history. */
     history: access.history(traffic, clients),
@@ -132,7 +147,7 @@ export async function startMedia(options: MediaOptions) {
     },
     close: async () => {
       await rtmp.close();
-      await Promise.all([players.close(), dash.close(), thumbnails.close()]);
+      await Promise.all([players.close(), dash.close(), thumbnails.close(), exports.close()]);
       mirrors.close();
       await engine.close();
       await dvr.close();

@@ -26,6 +26,8 @@ export interface PlaybackDeps {
   auth: PlayAuth;
   /** HLS AES-128 of streams with drm.vendor aes128. */
   drm: HlsDrm;
+  /** Archive playback (dvr/archive-handler.ts): answers the archive URL family, or returns false. */
+  archive?: (req: IncomingMessage, res: ServerResponse) => boolean;
 }
 
 /** The output protocols served here (spec 001 §9 protocol names), for server info. */
@@ -50,6 +52,7 @@ const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
 export function playbackHandler(deps: PlaybackDeps): (req: IncomingMessage, res: ServerResponse) => boolean {
   return (req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    if (deps.archive?.(req, res)) return true;
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     const match = SHAPE.exec(q < 0 ? url : url.slice(0, q));
