@@ -5,6 +5,7 @@ import type { Logger } from '../support/log.js';
 import { ArchiveIndex } from './archive-index.js';
 import { type DvrSettings, dvrScopes, dvrSettingsOf, sameSettings } from './dvr-settings.js';
 import { streamFolder } from './layout.js';
+import { retainDisks, type RetainedStream, retainStream } from './retention.js';
 import { SegmentRecorder } from './segment-recorder.js';
 import { type DvrInfo, StreamArchive } from './stream-archive.js';
 import { streamFoldersUnder } from './stream-folders.js';
@@ -23,7 +24,12 @@ export interface DvrServiceDeps {
   mirrorOf: (name: string) => string | undefined;
   /** How often running streams are looked at for new published/mirrored ones and new buses (ms). */
   syncEveryMs?: number;
+  /** How often every archive's limits are checked, disk_limit included (ms; also after each write). */
+  retainEveryMs?: number;
 }
+
+/** Retention runs at least this often (the issue: "checked at least every minute"). */
+const RETAIN_EVERY_MS = 10_000;
 
 interface DvrStream {
   settings: DvrSettings;
@@ -36,6 +42,8 @@ interface DvrStream {
   error: string | undefined;
   /** Writes the stream's segments once the archive was read back. */
   recorder: SegmentRecorder | undefined;
+  /** A retention pass of this stream is running (one at a time). */
+  retaining: Promise<unknown> | undefined;
 }
 
 /**
@@ -51,10 +59,14 @@ export class DvrService {
   private readonly discovered = new Map<string, { settings: DvrSettings; names: string[] }>();
   private config: Config = {};
   private readonly ticker: NodeJS.Timeout;
+  private readonly retainTicker: NodeJS.Timeout;
+  private retainingAll = false;
 
   constructor(private readonly deps: DvrServiceDeps) {
     this.ticker = setInterval(() => this.sync(), deps.syncEveryMs ?? 1000);
     this.ticker.unref();
+    this.retainTicker = setInterval(() => void this.retainAll(), deps.retainEveryMs ?? RETAIN_EVERY_MS);
+    this.retainTicker.unref();
   }
 
   /** The index of a stream with DVR, once read back from disk. */
@@ -95,6 +107,7 @@ export class DvrService {
   /** Stops recording; resolves once the segments taken are on disk. */
   async close(): Promise<void> {
     clearInterval(this.ticker);
+    clearInterval(this.retainTicker);
     const streams = [...this.streams.values()];
     this.streams.clear();
     await Promise.all(streams.map((s) => s.recorder?.close()));
@@ -174,6 +187,7 @@ export class DvrService {
       loading: undefined,
       error: undefined,
       recorder: undefined,
+      retaining: undefined,
     };
     this.streams.set(name, stream);
     if (!dir) {
@@ -187,10 +201,16 @@ export class DvrService {
         stream.archive = archive;
         stream.recorder = new SegmentRecorder({
           dir,
-          append: (segment) => archive.append(segment),
+          append: (segment) => {
+            const added = archive.append(segment);
+            this.retain(stream);
+            return added;
+          },
           archiveEndMs: () => archive.index.endMs,
           onError: (message) => this.writeFailed(name, stream, message),
         });
+        // An archive read back may hold more than its limits allow now.
+        this.retain(stream);
         if (index.count > 0)
           this.deps.log.notice(`dvr ${name}: ${index.count} segment(s) read back from ${dir}`);
       },
@@ -205,6 +225,42 @@ export class DvrService {
     const stream = this.streams.get(name);
     this.streams.delete(name);
     void stream?.recorder?.close();
+  }
+
+  /** What retention needs of a stream, when its archive was read back. */
+  private retained(stream: DvrStream): RetainedStream | undefined {
+    if (!stream.archive) return undefined;
+    const { root, dvrLimitSeconds, diskSpaceBytes, diskLimitPercent } = stream.settings;
+    return { archive: stream.archive, root, limits: { dvrLimitSeconds, diskSpaceBytes, diskLimitPercent } };
+  }
+
+  /** dvr_limit and disk_space of one stream, unless a pass of it is running. */
+  private retain(stream: DvrStream): void {
+    const retained = this.retained(stream);
+    if (!retained || stream.retaining) return;
+    stream.retaining = retainStream(retained, Date.now())
+      .catch((error: Error) => this.deps.log.error(`dvr: retention failed: ${error.message}`))
+      .finally(() => (stream.retaining = undefined));
+  }
+
+  /** Every stream's limits, then every partition's disk_limit. */
+  private async retainAll(): Promise<void> {
+    if (this.retainingAll) return;
+    this.retainingAll = true;
+    try {
+      await this.retainPass();
+    } finally {
+      this.retainingAll = false;
+    }
+  }
+
+  private async retainPass(): Promise<void> {
+    for (const stream of this.streams.values()) this.retain(stream);
+    await Promise.all([...this.streams.values()].map((s) => s.retaining));
+    const retained = [...this.streams.values()].flatMap((s) => this.retained(s) ?? []);
+    await retainDisks(retained).catch((error: Error) =>
+      this.deps.log.error(`dvr: disk_limit retention failed: ${error.message}`),
+    );
   }
 
   /** A write failed (or works again): the stats say why, the log says it once. */
