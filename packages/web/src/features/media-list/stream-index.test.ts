@@ -95,6 +95,22 @@ describe('StreamIndex', () => {
     expect(plain.view(spec({ filters: ['error'] })).names).toEqual(['broken', 'cam']);
   });
 
+  it('counts "with DVR" from the config dvr or the stats dvr_enabled, and follows a dvr_enabled delta', () => {
+    const view = liveView();
+    const index = new StreamIndex();
+    index.update(view.streams, true);
+    expect(index.view(spec()).counts.dvr).toBe(1);
+    // A stream recording under a global DVR or an origin's dvr says so in its stats only.
+    applyServerDelta(view, { streams: { cam: { stats: { dvr_enabled: true } } } });
+    index.update(view.streams, true);
+    expect(index.view(spec()).counts.dvr).toBe(2);
+    expect(index.view(spec({ filters: ['dvr'] })).names).toEqual(['news', 'cam']);
+    // The dvr config deleted (the DVR tab's path cleared): no longer counted.
+    applyServerDelta(view, { streams: { news: { dvr: null } } });
+    index.update(view.streams, true);
+    expect(index.view(spec({ filters: ['dvr'] })).names).toEqual(['cam']);
+  });
+
   it('looks only at the streams a delta touched, and still sees every change', () => {
     const view = liveView();
     const index = new StreamIndex();
