@@ -102,10 +102,13 @@ async function main(): Promise<void> {
     admin_token: media.adminToken(),
     transcoder_devices: transcoderDevices,
   });
-  const warnings = (): Record<string, string> =>
-    store.config.edit_auth
+  const warnings = (): Record<string, string> => ({
+    // An archive that can't be written (dvr/): a header notice besides the stream's stats.
+    ...media.dvr.notices(),
+    ...(store.config.edit_auth
       ? {}
-      : { error_no_edit_auth: 'edit_auth is not set in the config: nobody can log in.' };
+      : { error_no_edit_auth: 'edit_auth is not set in the config: nobody can log in.' }),
+  });
   const refreshStats = () =>
     view.set(
       ['stats'],

@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Config, StreamStats } from '@sluice/api';
 import type { PacketBus } from '../media/packet-bus.js';
@@ -6,7 +7,7 @@ import { ArchiveIndex } from './archive-index.js';
 import { type DvrSettings, dvrScopes, dvrSettingsOf, sameSettings } from './dvr-settings.js';
 import { streamFolder } from './layout.js';
 import { retainDisks, type RetainedStream, retainStream } from './retention.js';
-import { SegmentRecorder } from './segment-recorder.js';
+import { SegmentRecorder, writeFailure } from './segment-recorder.js';
 import { type DvrInfo, StreamArchive } from './stream-archive.js';
 import { streamFoldersUnder } from './stream-folders.js';
 
@@ -88,6 +89,18 @@ export class DvrService {
     if (info) stats.dvr_info = info;
     if (stream.error !== undefined) stats.dvr_error = stream.error;
     return stats;
+  }
+
+  /**
+   * Header notices (server stats `status`, error_* keys): one line naming the streams whose
+   * archive can't be written, the first one's reason in full.
+   */
+  notices(): Record<string, string> {
+    const failing = [...this.streams].filter(([, s]) => s.error !== undefined);
+    if (failing.length === 0) return {};
+    const [name, first] = failing[0]!;
+    const more = failing.length > 1 ? ` (and ${failing.length - 1} more stream(s))` : '';
+    return { error_dvr: `DVR of stream ${name}: ${first.error}${more}` };
   }
 
   /** Names of the streams that have DVR now. */
@@ -194,31 +207,39 @@ export class DvrService {
       stream.error = `stream name ${name} can't be a folder under ${settings.root}`;
       return;
     }
-    stream.loading = ArchiveIndex.load(dir).then(
-      (index) => {
-        if (this.streams.get(name) !== stream) return;
-        const archive = new StreamArchive(index);
-        stream.archive = archive;
-        stream.recorder = new SegmentRecorder({
-          dir,
-          append: (segment) => {
-            const added = archive.append(segment);
-            this.retain(stream);
-            return added;
-          },
-          archiveEndMs: () => archive.index.endMs,
-          onError: (message) => this.writeFailed(name, stream, message),
-        });
-        // An archive read back may hold more than its limits allow now.
-        this.retain(stream);
-        if (index.count > 0)
-          this.deps.log.notice(`dvr ${name}: ${index.count} segment(s) read back from ${dir}`);
-      },
-      (error: Error) => {
-        stream.error = `can't read the archive in ${dir}: ${error.message}`;
-        this.deps.log.error(`dvr ${name}: ${stream.error}`);
-      },
+    // The folder is made at once ("created automatically"), so a root that can't be is said before the first segment.
+    const made = mkdir(dir, { recursive: true }).then(
+      () => undefined,
+      (error: NodeJS.ErrnoException) => this.writeFailed(name, stream, writeFailure(dir, error)),
     );
+    stream.loading = Promise.all([ArchiveIndex.load(dir), made])
+      .then(([index]) => index)
+      .then(
+        (index) => {
+          if (this.streams.get(name) !== stream) return;
+          const archive = new StreamArchive(index);
+          stream.archive = archive;
+          stream.recorder = new SegmentRecorder({
+            dir,
+            append: (segment) => {
+              const added = archive.append(segment);
+              if (stream.error !== undefined) this.writeFailed(name, stream, undefined);
+              this.retain(stream);
+              return added;
+            },
+            archiveEndMs: () => archive.index.endMs,
+            onError: (message) => this.writeFailed(name, stream, message),
+          });
+          // An archive read back may hold more than its limits allow now.
+          this.retain(stream);
+          if (index.count > 0)
+            this.deps.log.notice(`dvr ${name}: ${index.count} segment(s) read back from ${dir}`);
+        },
+        (error: Error) => {
+          stream.error = `can't read the archive in ${dir}: ${error.message}`;
+          this.deps.log.error(`dvr ${name}: ${stream.error}`);
+        },
+      );
   }
 
   private drop(name: string): void {

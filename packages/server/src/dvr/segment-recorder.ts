@@ -66,11 +66,16 @@ export class SegmentRecorder {
   /** Stops taking segments; resolves once the ones queued are written. */
   async close(): Promise<void> {
     this.attach(undefined);
-    await this.idle;
+    await this.settled();
+  }
+
+  /** Resolves once every segment taken so far was written (or failed). */
+  settled(): Promise<void> {
+    return this.idle;
   }
 
   /** Called on the live path, synchronously, for each segment cut. */
-  private take(segment: Segment): void {
+  take(segment: Segment): void {
     const now = this.now;
     const failing = this.failedAtMs !== undefined && now - this.failedAtMs < RETRY_AFTER_FAILURE_MS;
     const wanted = this.deps.recording?.(now) ?? true;
@@ -133,7 +138,7 @@ export class SegmentRecorder {
 }
 
 /** What the operator reads in the stream's stats: where, and why in words. */
-function writeFailure(dir: string, error: NodeJS.ErrnoException): string {
+export function writeFailure(dir: string, error: NodeJS.ErrnoException): string {
   switch (error.code) {
     case 'ENOSPC':
       return `disk full: can't write the archive in ${dir}, recording stopped until space is freed`;
