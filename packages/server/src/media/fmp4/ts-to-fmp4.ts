@@ -1,3 +1,4 @@
+import { crc32Mpeg } from '../crc32.js';
 import { TS_CLOCK, TS_WRAP, tsDiff } from '../ts-packet.js';
 import { aacTrack } from './aac-track.js';
 import { initSegment } from './init-segment.js';
@@ -20,6 +21,8 @@ export interface Fmp4Options {
 export interface Fmp4Segment {
   /** ftyp + moov: byte-identical for segments with the same tracks and codec parameters. */
   init: Buffer;
+  /** The init's checksum (8 hex digits): a name for it in URIs that changes when its bytes do. */
+  initId: string;
   /** styp + moof + mdat of the whole segment. */
   fragment: Buffer;
   /** RFC 6381 codec strings of the tracks (video first), for a playlist's CODECS. */
@@ -60,8 +63,10 @@ export function tsToFmp4(ts: Buffer, options: Fmp4Options = {}): Fmp4Segment {
   const leadEnd = lead.baseDecodeTime + lead.samples.reduce((n, s) => n + s.duration, 0);
   const toClock = (ticks: number) => Math.round((ticks * TS_CLOCK) / lead.timescale);
   const video = tracks.find((t) => t.kind === 'video');
+  const init = initSegment(tracks);
   return {
-    init: initSegment(tracks),
+    init,
+    initId: crc32Mpeg(init).toString(16).padStart(8, '0'),
     fragment: mediaFragment(tracks, (options.sequence ?? 1) % 2 ** 32),
     codecs: tracks.map((t) => t.codec),
     ...(video?.width && video.height ? { resolution: { width: video.width, height: video.height } } : {}),
@@ -70,8 +75,9 @@ export function tsToFmp4(ts: Buffer, options: Fmp4Options = {}): Fmp4Segment {
   };
 }
 
-/** `dts` (33 bits) plus the multiple of 2^33 that puts it nearest to `near`. */
+/** `dts` (33 bits) plus the multiple of 2^33 that puts it nearest to `near`, never below 0. */
 function nearestWrap(dts: number, near: number | undefined): number {
   if (near === undefined) return dts;
-  return dts + Math.round((near - dts) / TS_WRAP) * TS_WRAP;
+  const wraps = Math.round((near - dts) / TS_WRAP);
+  return dts + Math.max(0, wraps) * TS_WRAP;
 }

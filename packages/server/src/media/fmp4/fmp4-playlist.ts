@@ -1,0 +1,42 @@
+/** A segment URI of the TS media playlist (hls-playlist.ts segmentUri) and its query. */
+const TS_SEGMENT = /^seg-(\d+)\.ts(\?.*)?$/;
+
+export const fragmentUri = (sequence: number): string => `fmp4-${sequence}.m4s`;
+export const initUri = (initId: string): string => `fmp4-init-${initId}.mp4`;
+
+/**
+ * The fMP4 media playlist made from the live TS one: the same segments, durations, sequence and
+ * discontinuity numbers (one segmenter, two packagings), each segment's URI pointing at its
+ * fragment, and an EXT-X-MAP wherever the init changes (first segment; after a discontinuity that
+ * changed codec parameters). `initOf` names a segment's init; undefined (the segment can't be
+ * packaged) gives no playlist. `query` (a token) goes on the init URIs too.
+ */
+export function fmp4MediaPlaylist(
+  tsPlaylist: string,
+  initOf: (sequence: number) => string | undefined,
+  query: string,
+): string | undefined {
+  const out: string[] = [];
+  let pending: string[] = [];
+  let currentInit: string | undefined;
+  for (const line of tsPlaylist.split('\n')) {
+    if (line.startsWith('#EXT-X-VERSION:')) out.push('#EXT-X-VERSION:7');
+    else if (line.startsWith('#EXTINF:') || line === '#EXT-X-DISCONTINUITY') pending.push(line);
+    else if (line.startsWith('#') || line === '') out.push(line);
+    else {
+      const match = TS_SEGMENT.exec(line);
+      if (!match) return undefined;
+      const sequence = Number(match[1]);
+      const init = initOf(sequence);
+      if (!init) return undefined;
+      // EXT-X-MAP applies to the segments after it, so it goes after the discontinuity tag.
+      const extinf = pending.filter((l) => l.startsWith('#EXTINF:'));
+      out.push(...pending.filter((l) => !l.startsWith('#EXTINF:')));
+      if (init !== currentInit) out.push(`#EXT-X-MAP:URI="${initUri(init)}${query}"`);
+      currentInit = init;
+      out.push(...extinf, `${fragmentUri(sequence)}${match[2] ?? ''}`);
+      pending = [];
+    }
+  }
+  return out.join('\n');
+}
