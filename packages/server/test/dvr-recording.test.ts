@@ -2,8 +2,16 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bytesOf, dvrStats, filesUnder, recordedSegments, type RecordedSegment } from './dvr-helpers.js';
-import { freePort, minimalConfig, type RunningServer, startServer, waitFor } from './harness.js';
+import {
+  bytesOf,
+  type DvrStats,
+  dvrStats,
+  filesUnder,
+  recordedSegments,
+  type RecordedSegment,
+} from './dvr-helpers.js';
+import { EventsClient } from './events-client.js';
+import { basicAuth, freePort, minimalConfig, type RunningServer, startServer, waitFor } from './harness.js';
 import { rtmpPublisher } from './media-helpers.js';
 
 /**
@@ -14,13 +22,15 @@ import { rtmpPublisher } from './media-helpers.js';
 describe('DVR recording', () => {
   let server: RunningServer;
   let rtmp: string;
+  let rtmpBase: string;
   let root: string;
   let streamDir: string;
   let publisher: { stop: () => Promise<void> } | undefined;
 
   beforeAll(async () => {
     const port = await freePort();
-    rtmp = `rtmp://127.0.0.1:${port}/static/cam`;
+    rtmpBase = `rtmp://127.0.0.1:${port}`;
+    rtmp = `${rtmpBase}/static/cam`;
     const dir = await mkdtemp(join(tmpdir(), 'sluice-dvr-'));
     root = join(dir, 'archive');
     streamDir = join(root, 'cam');
@@ -28,6 +38,7 @@ describe('DVR recording', () => {
       dir,
       config:
         `${minimalConfig}rtmp ${port};\n` +
+        `live live {\n  dvr ${root} 1h;\n}\n` +
         `stream cam {\n  publish_enabled true;\n  static true;\n  segment_duration 1;\n  dvr ${root} 1h;\n}\n`,
     });
   });
@@ -134,5 +145,29 @@ describe('DVR recording', () => {
     expect((await filesUnder(streamDir)).filter((f) => f.name.endsWith('.tmp'))).toEqual([]);
     expect(info.disk_size).toBe(await bytesOf(streamDir, afterKill));
     expect((await recordedSegments(streamDir)).slice(0, afterKill.length)).toEqual(afterKill);
+  });
+
+  it("records a location's published stream under ROOT/PREFIX/NAME, dvr_info in its stats and the websocket deltas", async () => {
+    const events = await EventsClient.open(`${server.url}/flussonic/api/events`, {
+      authorization: basicAuth(),
+    });
+    await events.request('read_config', 'current_config');
+    const live = rtmpPublisher(`${rtmpBase}/live/x`);
+    try {
+      await waitFor(async () => (await recordedSegments(join(root, 'live', 'x'))).length >= 2, 30_000);
+      const info = await waitFor(async () => (await dvrStats(server, 'live/x', 'live')).dvr_info);
+      expect(info.ranges).toHaveLength(1);
+      const delta = await waitFor(async () => {
+        const event = await events.request('read_config_delta', 'current_config_delta');
+        const data = event.data as {
+          lives?: Record<string, { streams?: Record<string, { stats?: DvrStats }> }>;
+        };
+        return data.lives?.live?.streams?.['live/x']?.stats?.dvr_info;
+      });
+      expect(delta.disk_size).toBeGreaterThan(0);
+    } finally {
+      events.close();
+      await live.stop();
+    }
   });
 });
