@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { parse as parseHls, setOptions as setHlsOptions } from 'hls-parser';
 import type { MediaPlaylist } from 'hls-parser/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAuthBackend, type TestBackend } from './auth-helpers.js';
+import { firstBytes, startAuthBackend, type TestBackend } from './auth-helpers.js';
 import { type FixtureArchive, makeFixtureArchive, probe } from './dvr-archive-fixture.js';
 import { minimalConfig, type RunningServer, startServer, waitFor } from './harness.js';
 import { getText, modifyConfig, streamStats } from './media-helpers.js';
@@ -120,6 +120,38 @@ describe('DVR archive playback', () => {
     expect(part.status).toBe(206);
     expect(part.headers.get('content-range')).toBe(`bytes 100-199/${mp4.length}`);
     expect(Buffer.from(await part.arrayBuffer())).toEqual(mp4.subarray(100, 200));
+  });
+
+  it('archive-FROM-DURATION.mpd is a static DASH presentation of the range that plays', async () => {
+    const url = `${server.url}/cam/archive-${from}-10.mpd`;
+    const { status, text } = await getText(url);
+    expect(status).toBe(200);
+    expect(text).toContain('type="static"');
+    expect(text).toContain(`initialization="archive-${from}-10/init-$RepresentationID$.m4s"`);
+    const probed = probe(url);
+    expect(Math.abs(probed.durationS - 10)).toBeLessThanOrEqual(2);
+    expect((await fetch(`${server.url}/cam/archive-${from}-10/init-0.m4s`)).status).toBe(200);
+    expect((await fetch(`${server.url}/cam/archive-${from}-10/chunk-0-99999.m4s`)).status).toBe(404);
+  });
+
+  it('timeshift_abs-FROM.ts plays the archive from FROM as a live MPEG-TS', async () => {
+    const { status, bytes } = await firstBytes(`${server.url}/cam/timeshift_abs-${second}.ts`);
+    expect(status).toBe(200);
+    expect(bytes[0]).toBe(0x47);
+    expect(bytes[188]).toBe(0x47);
+  });
+
+  it('media_info.json lists the tracks of a stream that is not running, from its archive', async () => {
+    const info = await json('/cam/media_info.json');
+    expect(info.status).toBe(200);
+    expect(info.body).toMatchObject({
+      width: cam.width,
+      height: cam.height,
+      tracks: [
+        { track_id: 'v1', content: 'video', codec: 'h264', width: cam.width, height: cam.height },
+        { track_id: 'a1', content: 'audio', codec: 'aac' },
+      ],
+    });
   });
 
   it('ranges.json and recording_status.json list the ranges, as the DVR player and middleware ask', async () => {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ArchiveIndex, ArchiveSegment } from './archive-index.js';
+import { makeDash } from './archive-dash.js';
 import { concatList, mp4ExportArgs, runOnce } from './archive-ffmpeg.js';
 
 export interface ExportDeps {
@@ -12,6 +13,9 @@ export interface ExportDeps {
   /** How long a finished export is kept once nobody reads it: a player's next range request reuses it. */
   lingerMs?: number;
 }
+
+/** An MP4 file, or a folder with a static DASH MPD (manifest.mpd) and its pieces under `pieceDir`. */
+export type ExportFormat = { kind: 'mp4' } | { kind: 'dash'; pieceDir: string };
 
 interface Job {
   file: Promise<{ path: string; size: number }>;
@@ -24,8 +28,8 @@ const EXPORT_TIMEOUT_MS = 10 * 60_000;
 const LINGER_MS = 60_000;
 
 /**
- * MP4 exports of archive ranges (archive-FROM-DURATION.mp4), made on request without re-encoding
- * into the scratch folder and served from there with Content-Length and byte ranges. Requests for
+ * MP4 exports of archive ranges (archive-FROM-DURATION.mp4) and static DASH copies (.mpd), made on
+ * request without re-encoding into the scratch folder and served from there with Content-Length and byte ranges. Requests for
  * the same segments share one file (a player asks again for each range it seeks to); the file is
  * removed once no response reads it and `lingerMs` passed.
  */
@@ -38,11 +42,12 @@ export class ArchiveExports {
   async acquire(
     index: ArchiveIndex,
     segments: readonly ArchiveSegment[],
+    format: ExportFormat = { kind: 'mp4' },
   ): Promise<{ path: string; size: number; release: () => void }> {
-    const key = exportKey(index.dir, segments);
+    const key = exportKey(index.dir, segments, format);
     let job = this.jobs.get(key);
     if (!job) {
-      job = { file: this.make(key, index, segments), readers: 0, timer: undefined };
+      job = { file: this.make(key, index, segments, format), readers: 0, timer: undefined };
       this.jobs.set(key, job);
       const made = job;
       // A failed export is not kept: the next request tries again.
@@ -76,24 +81,26 @@ export class ArchiveExports {
     key: string,
     index: ArchiveIndex,
     segments: readonly ArchiveSegment[],
+    format: ExportFormat,
   ): Promise<{ path: string; size: number }> {
     const listPath = join(this.deps.scratchDir, `${key}.txt`);
-    const partPath = join(this.deps.scratchDir, `${key}.part.mp4`);
-    const path = join(this.deps.scratchDir, `${key}.mp4`);
+    const ext = format.kind === 'mp4' ? '.mp4' : '';
+    const partPath = join(this.deps.scratchDir, `${key}.part${ext}`);
+    const path = join(this.deps.scratchDir, `${key}${ext}`);
     try {
       await writeFile(listPath, concatList(segments.map((s) => index.pathOf(s))));
-      const run = await runOnce(
-        this.deps.ffmpegPath,
-        mp4ExportArgs(listPath, partPath),
-        this.deps.env,
-        EXPORT_TIMEOUT_MS,
-      );
-      if (run.code !== 0) throw new Error(`ffmpeg failed (${run.code}): ${run.stderr || 'no message'}`);
-      // Renamed when whole: a file under the final name is always a finished export.
+      if (format.kind === 'dash')
+        await makeDash(listPath, index.pathOf(segments[0]!), partPath, format.pieceDir, this.deps);
+      else {
+        const args = mp4ExportArgs(listPath, partPath);
+        const run = await runOnce(this.deps.ffmpegPath, args, this.deps.env, EXPORT_TIMEOUT_MS);
+        if (run.code !== 0) throw new Error(`ffmpeg failed (${run.code}): ${run.stderr || 'no message'}`);
+      }
+      // Renamed when whole: a file (or folder) under the final name is always a finished export.
       await rename(partPath, path);
       return { path, size: (await stat(path)).size };
     } catch (error) {
-      await rm(partPath, { force: true });
+      await rm(partPath, { force: true, recursive: true });
       throw error;
     } finally {
       await rm(listPath, { force: true });
@@ -104,14 +111,15 @@ export class ArchiveExports {
     clearTimeout(job.timer);
     if (this.jobs.get(key) === job) this.jobs.delete(key);
     const file = await job.file.catch(() => undefined);
-    if (file) await rm(file.path, { force: true });
+    if (file) await rm(file.path, { force: true, recursive: true });
   }
 }
 
-/** The same stream and the same segments are the same file. */
-function exportKey(dir: string, segments: readonly ArchiveSegment[]): string {
+/** The same stream, segments and format are the same export. */
+function exportKey(dir: string, segments: readonly ArchiveSegment[], format: ExportFormat): string {
   const first = segments[0]!;
   const last = segments.at(-1)!;
-  const text = `${dir}\0${first.startMs}\0${last.startMs + last.durationMs}\0${segments.length}`;
+  const kind = format.kind === 'dash' ? `dash\0${format.pieceDir}` : 'mp4';
+  const text = `${dir}\0${first.startMs}\0${last.startMs + last.durationMs}\0${segments.length}\0${kind}`;
   return createHash('sha1').update(text).digest('hex').slice(0, 20);
 }

@@ -43,17 +43,35 @@ export function frameArgs(segmentPath: string, offsetS: number, maxWidth?: numbe
 }
 
 /**
- * Segments → a static DASH presentation (MPD and fMP4 pieces in `outDir`), without re-encoding:
- * ffmpeg's dash muxer as the live packager uses it, on a finished input.
+ * Segments → a static DASH presentation without re-encoding: `outDir`/manifest.mpd, its pieces in
+ * `outDir`/`pieceDir`/ (named so in the MPD: a path beside the MPD's URL). MPEG-TS stream types are
+ * no MP4 sample entries, so each track is told its tag (as the live DASH packager does).
  */
-export function dashExportArgs(listPath: string, outDir: string, segmentS: number): string[] {
+export function dashExportArgs(
+  listPath: string,
+  outDir: string,
+  pieceDir: string,
+  tags: { video?: string; audio?: string },
+  segmentS: number,
+): string[] {
+  const maps: string[] = [];
+  const sets: string[] = [];
+  if (tags.video) {
+    maps.push('-map', '0:v:0', '-tag:v', tags.video);
+    sets.push(`id=${sets.length},streams=v`);
+  }
+  if (tags.audio) {
+    maps.push('-map', '0:a:0', '-tag:a', tags.audio);
+    sets.push(`id=${sets.length},streams=a`);
+  }
   return [
     ...HEAD,
     ...['-f', 'concat', '-safe', '0', '-i', listPath],
-    ...['-map', '0:v?', '-map', '0:a?', '-c', 'copy'],
+    ...['-c', 'copy', ...maps],
     ...['-f', 'dash', '-seg_duration', String(segmentS), '-use_template', '1', '-use_timeline', '1'],
-    ...['-init_seg_name', 'init-$RepresentationID$.m4s'],
-    ...['-media_seg_name', 'chunk-$RepresentationID$-$Number%05d$.m4s'],
+    ...['-adaptation_sets', sets.join(' ')],
+    ...['-init_seg_name', `${pieceDir}/init-$RepresentationID$.m4s`],
+    ...['-media_seg_name', `${pieceDir}/chunk-$RepresentationID$-$Number%05d$.m4s`],
     `${outDir}/manifest.mpd`,
   ];
 }

@@ -1,4 +1,6 @@
+import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
 import type { ClientSession, ClientSessions } from '../delivery/client-sessions.js';
 import { COMMON_HEADERS } from '../delivery/respond.js';
 import type { ArchiveExports } from './archive-export.js';
@@ -20,6 +22,7 @@ export interface Out {
 }
 
 type RangeRequest = Extract<ArchiveRequest, { kind: 'range' }>;
+type PieceRequest = Extract<ArchiveRequest, { kind: 'dash_piece' }>;
 type LiveRequest = Extract<ArchiveRequest, { kind: 'timeshift_abs' | 'timeshift_rel' | 'rewind' }>;
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -68,7 +71,42 @@ export async function serveRange(
     );
     return undefined;
   }
-  return { status: 501, error: `archive-FROM-DURATION.${request.format} is not served yet` };
+  // A static DASH copy: the MPD now, its pieces (archive-FROM-DURATION/…) from the same export.
+  const dash = await deps.exports.acquire(index, segments, { kind: 'dash', pieceDir: pieceDirOf(request) });
+  try {
+    send(out, 'application/dash+xml', await readFile(join(dash.path, 'manifest.mpd'), 'utf8'));
+  } finally {
+    dash.release();
+  }
+  return undefined;
+}
+
+const pieceDirOf = (request: { fromMs: number; durationMs: number }) =>
+  `archive-${request.fromMs / 1000}-${request.durationMs / 1000}`;
+
+/** A piece of archive-FROM-DURATION.mpd: from the export of the same segments (made again if gone). */
+export async function serveDashPiece(
+  deps: { exports: ArchiveExports },
+  out: Out,
+  index: ArchiveIndex,
+  request: PieceRequest,
+): Promise<Served> {
+  const segments = index.segments(request.fromMs, request.fromMs + request.durationMs);
+  if (segments.length === 0) return { status: 404, error: `no archive of ${request.name} for this MPD` };
+  const pieceDir = pieceDirOf(request);
+  const dash = await deps.exports.acquire(index, segments, { kind: 'dash', pieceDir });
+  // The piece name was checked against DASH_PIECE (archive-url.ts): no path of the request is used.
+  const path = join(dash.path, pieceDir, request.piece);
+  const size = await stat(path).then(
+    (info) => info.size,
+    () => undefined,
+  );
+  if (size === undefined) {
+    dash.release();
+    return { status: 404, error: `${request.piece} is not a piece of this MPD` };
+  }
+  sendFile(out.sessions, out.session, out.req, out.res, { path, size, type: 'video/mp4' }, dash.release);
+  return undefined;
 }
 
 /** Where each player of a live playlist over the archive started, per session and URL. */

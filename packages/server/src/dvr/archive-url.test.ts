@@ -58,6 +58,20 @@ describe('archive URL family (Flussonic streaming API)', () => {
     });
   });
 
+  it('reads the pieces of an archive MPD, beside it', () => {
+    expect(parseArchivePath('/cam/archive-1795510800-60/chunk-1-00002.m4s')).toEqual({
+      name: 'cam',
+      kind: 'dash_piece',
+      fromMs: 1_795_510_800_000,
+      durationMs: 60_000,
+      piece: 'chunk-1-00002.m4s',
+    });
+    expect(parseArchivePath('/cam/archive-1795510800-60/init-0.m4s')).toMatchObject({ piece: 'init-0.m4s' });
+    expect(parseArchivePath('/cam/archive-1795510800-60/..m4s')).toEqual({
+      error: 'unknown piece "..m4s" of an archive MPD',
+    });
+  });
+
   it('leaves live paths and other files to the rest of the server', () => {
     for (const path of [
       '/cam/index.m3u8',

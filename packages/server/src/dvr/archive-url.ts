@@ -1,3 +1,5 @@
+import { DASH_PIECE } from './archive-dash.js';
+
 /**
  * The archive URL family of Flussonic's streaming API (compat/flussonic-playback-paths.txt), read
  * from a request path. Times in the path are UNIX seconds, lengths seconds; they are returned in
@@ -13,7 +15,9 @@ export type ArchiveRequest =
   | { name: string; kind: 'json'; what: 'ranges' | 'recording_status' | 'media_info' }
   | { name: string; kind: 'jpg'; atMs: number; preview: boolean }
   /** One archive segment, as the playlists here name it: dvr/{startMs}-{durationMs}.ts. */
-  | { name: string; kind: 'segment'; startMs: number; durationMs: number };
+  | { name: string; kind: 'segment'; startMs: number; durationMs: number }
+  /** A piece of archive-FROM-DURATION.mpd, beside it: archive-FROM-DURATION/init-0.m4s, chunk-0-00001.m4s. */
+  | { name: string; kind: 'dash_piece'; fromMs: number; durationMs: number; piece: string };
 
 export type ArchiveKind = ArchiveRequest['kind'];
 
@@ -35,6 +39,7 @@ const SHAPES: [RegExp, (m: RegExpExecArray) => Omit<ArchiveRequest, 'name'> | st
     /^(\d{1,12})(-preview)?\.jpg$/,
     (m) => ({ kind: 'jpg', atMs: Number(m[1]) * 1000, preview: m[2] !== undefined }),
   ],
+  [/^archive-([^/]*)\/([^/]*\.m4s)$/, pieceOf],
   [
     /^dvr\/(\d{13})-(\d{1,9})\.ts$/,
     (m) => ({ kind: 'segment', startMs: Number(m[1]), durationMs: Number(m[2]) }),
@@ -52,9 +57,9 @@ const format = <T extends string>(s: string | undefined): T => s as T;
  */
 export function parseArchivePath(path: string): ArchiveRequest | { error: string } | undefined {
   for (const [shape, read] of SHAPES) {
-    // The resource is the last path part, or the last two for an archive segment (dvr/…).
     const parts = path.split('/');
-    const tailParts = shape.source.startsWith('^dvr') ? 2 : 1;
+    // The resource is the last path part, or the last two for the shapes with a folder (dvr/…).
+    const tailParts = shape.source.includes('\\/') ? 2 : 1;
     if (parts.length < 2 + tailParts) continue;
     const match = shape.exec(parts.slice(-tailParts).join('/'));
     if (!match) continue;
@@ -68,17 +73,22 @@ export function parseArchivePath(path: string): ArchiveRequest | { error: string
 }
 
 function rangeOf(m: RegExpExecArray): Omit<ArchiveRequest, 'name'> | string {
-  const text = m[1] ?? m[3]!;
-  const ext = m[2] ?? m[4];
+  const ext = format<'m3u8' | 'ts' | 'mp4' | 'mpd'>(m[2] ?? m[4]);
+  return rangeIn(m[1] ?? m[3]!, (fromMs, durationMs) => ({ kind: 'range', fromMs, durationMs, format: ext }));
+}
+
+function pieceOf(m: RegExpExecArray): Omit<ArchiveRequest, 'name'> | string {
+  const piece = m[2]!;
+  if (!DASH_PIECE.test(piece)) return `unknown piece "${piece}" of an archive MPD`;
+  return rangeIn(m[1]!, (fromMs, durationMs) => ({ kind: 'dash_piece', fromMs, durationMs, piece }));
+}
+
+/** FROM-DURATION (UNIX seconds, seconds) handed to `then` in ms; a message saying what is wrong. */
+function rangeIn<T>(text: string, then: (fromMs: number, durationMs: number) => T): T | string {
   const parts = /^([^-]*)-(.*)$/.exec(text);
   if (!parts) return `malformed archive range "${text}": expected FROM-DURATION (UNIX seconds, seconds)`;
   return withSeconds(parts[1]!, 'from', (fromMs) =>
-    withSeconds(
-      parts[2]!,
-      'duration',
-      (durationMs) => ({ kind: 'range', fromMs, durationMs, format: format(ext) }),
-      true,
-    ),
+    withSeconds(parts[2]!, 'duration', (durationMs) => then(fromMs, durationMs), true),
   );
 }
 

@@ -28,7 +28,7 @@ export function dashCutAfterS(targetMs: number, fps: number | undefined): number
 }
 
 /** MP4 sample entries DASH players know, by the codec names media_info uses. */
-const MP4_TAGS: Record<string, string> = {
+export const MP4_TAGS: Record<string, string> = {
   h264: 'avc1',
   hevc: 'hvc1',
   aac: 'mp4a',
