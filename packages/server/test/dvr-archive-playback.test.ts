@@ -47,7 +47,7 @@ describe('DVR archive playback', () => {
       .join('');
     server = await startServer({
       dir,
-      config: `${minimalConfig}${streams}stream nodvr {\n  url publish://;\n}\n`,
+      config: `${minimalConfig}${streams}stream nodvr {\n  url test://?size=320x180&bitrate=300;\n  static true;\n}\n`,
     });
     await modifyConfig(server, { streams: { locked: { auth: { url: backend.url } } } });
     // The service reads the archives back at start: dvr_info shows both ranges.
@@ -151,6 +151,15 @@ describe('DVR archive playback', () => {
         { track_id: 'v1', content: 'video', codec: 'h264', width: cam.width, height: cam.height },
         { track_id: 'a1', content: 'audio', codec: 'aac' },
       ],
+    });
+  });
+
+  it('media_info.json of a live stream without DVR is its live tracks', async () => {
+    await waitFor(async () => (await streamStats(server, 'nodvr')).alive, 30_000);
+    const info = await json('/nodvr/media_info.json');
+    expect(info.status).toBe(200);
+    expect(info.body).toMatchObject({
+      tracks: expect.arrayContaining([expect.objectContaining({ content: 'video' })]),
     });
   });
 

@@ -10,7 +10,7 @@ import type { ArchiveExports } from './archive-export.js';
 import { archiveFrame } from './archive-frame.js';
 import type { ArchiveIndex } from './archive-index.js';
 import { type ArchiveRequest, parseArchivePath } from './archive-url.js';
-import { refuseJson, sendFile } from './archive-respond.js';
+import { refuseJson, sendFile, sendJson } from './archive-respond.js';
 import { serveJson } from './archive-json-handler.js';
 import { serveDashPiece, serveLive, serveRange, type Served } from './archive-serve.js';
 
@@ -95,6 +95,9 @@ export function archivePlaybackHandler(
       const check = { ...who, name, proto: 'dvr', sessionId: '', requestType: 'play' as const };
       whenReady(deps.auth.check(check), (d) => {
         if (!d.allow) return refuseJson(res, 403, `access denied: ${d.reason}`);
+        // A live stream's tracks are known without an archive.
+        const live = parsed.kind === 'json' && parsed.what === 'media_info' ? stream?.mediaInfo : undefined;
+        if (live && !deps.archive(name)) return sendJson(req, res, live);
         withArchive((index) => void answer(deps, parsed, index, params, req, res));
       });
       return true;
