@@ -26,7 +26,10 @@ test.describe('DVR storage page: rules, Reset and panels', () => {
     await new DvrStoragePage(page).open(server.url);
   });
 
-  test('each name and root message shows on its field and disables Save while it shows', async ({ page }) => {
+  test('each name and root message shows on its field and disables Save while it shows', async ({
+    page,
+    server,
+  }) => {
     const ui = new DvrStoragePage(page);
     await ui.summary('main').click();
     // Something changed, nothing invalid: Save is enabled, so each message below is what disables it.
@@ -56,6 +59,20 @@ test.describe('DVR storage page: rules, Reset and panels', () => {
     await root.fill('/archive2');
     await expect(ui.panel('main').locator('[aria-invalid="true"]')).toHaveCount(0);
     await expect(ui.save).toBeEnabled();
+
+    // The server refuses the same roots from any client, with the same words.
+    for (const [root, message] of [
+      ['/spare', 'this root is already used as global.'],
+      ['storage/cam', 'this root is already used as stream root path.'],
+    ]) {
+      const answer = await server.api('/flussonic/api/modify_config', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ dvrs: { main: { root } } }),
+      });
+      expect(answer.status).toBe(400);
+      expect(((await answer.json()) as { error: string }).error).toContain(message);
+    }
   });
 
   test('Reset discards every unsaved change, a typed name included', async ({ page, server }) => {

@@ -7,8 +7,11 @@ import { DvrLimitsSection } from './DvrLimitsSection.js';
 import { DvrScheduleSection } from './DvrScheduleSection.js';
 import { DvrStorageSection } from './DvrStorageSection.js';
 
-/** The summary line (spec 002 §2): the name at the root, and a RAID 0 marker with the disk count. */
-function DvrSummary({ name, dvr }: { name: string; dvr: Dvr }) {
+/**
+ * The summary line (spec 002 §2): the name at the root, and a RAID 0 marker with the disk count; a
+ * red mark tells why Save is off while the panel with the bad root is closed.
+ */
+function DvrSummary({ name, dvr, rootProblem }: { name: string; dvr: Dvr; rootProblem: string | undefined }) {
   const disks = orderedDisks(dvr.disks).length;
   return (
     <Group gap="sm">
@@ -19,6 +22,11 @@ function DvrSummary({ name, dvr }: { name: string; dvr: Dvr }) {
         <Badge variant="light" tt="none">
           RAID 0 · {disks} {disks === 1 ? 'disk' : 'disks'}
         </Badge>
+      )}
+      {rootProblem && (
+        <Text component="span" c="red" title={rootProblem}>
+          ●
+        </Text>
       )}
     </Group>
   );
@@ -48,7 +56,7 @@ export function DvrPanel({
     <Accordion.Item value={String(panelId)} role="region" aria-label={`DVR ${name}`}>
       <Group gap={0} wrap="nowrap">
         <Accordion.Control>
-          <DvrSummary name={name} dvr={dvr} />
+          <DvrSummary name={name} dvr={dvr} rootProblem={rootProblem} />
         </Accordion.Control>
         <ActionIcon color="red" variant="light" mx="sm" aria-label={`delete ${name}`} onClick={onDelete}>
           ✕
