@@ -82,6 +82,15 @@ describe('archive URL family (Flussonic streaming API)', () => {
     ])
       expect(parseArchivePath(path)).toBeUndefined();
     expect(parseArchivePath('/flussonic/api/read_config')).toBeUndefined();
+    // The fMP4 and .ts.m3u8 variants are the fMP4 packager's, not malformed ranges.
+    expect(parseArchivePath('/cam/index-1795510800-60.fmp4.m3u8')).toBeUndefined();
+    expect(parseArchivePath('/cam/archive-1795510800-60.ts.m3u8')).toBeUndefined();
+    for (const path of [
+      '/cam/timeshift_abs-1795510800.fmp4.m3u8',
+      '/cam/timeshift_rel-30.ts.m3u8',
+      '/cam/rewind-60.fmp4.m3u8',
+    ])
+      expect(parseArchivePath(path)).toBeUndefined();
   });
 
   it('refuses malformed numbers, negative or zero durations and names that leave the archive', () => {

@@ -23,17 +23,17 @@ export type ArchiveKind = ArchiveRequest['kind'];
 
 /** The resource part of each shape; the number parts are checked apart, so a bad one is a 400. */
 const SHAPES: [RegExp, (m: RegExpExecArray) => Omit<ArchiveRequest, 'name'> | string][] = [
-  [/^(?:archive|index)-([^/]*)\.(m3u8)$|^archive-([^/]*)\.(ts|mp4|mpd)$/, rangeOf],
+  [/^(?:archive|index)-([^/.]*)\.(m3u8)$|^archive-([^/.]*)\.(ts|mp4|mpd)$/, rangeOf],
   [
-    /^timeshift_abs-([^/]*)\.(m3u8|ts)$/,
+    /^timeshift_abs-([^/.]*)\.(m3u8|ts)$/,
     (m) => withSeconds(m[1]!, 'from', (fromMs) => ({ kind: 'timeshift_abs', fromMs, format: format(m[2]) })),
   ],
   [
-    /^timeshift_rel-([^/]*)\.(m3u8|ts)$/,
+    /^timeshift_rel-([^/.]*)\.(m3u8|ts)$/,
     (m) =>
       withSeconds(m[1]!, 'delay', (delayMs) => ({ kind: 'timeshift_rel', delayMs, format: format(m[2]) })),
   ],
-  [/^rewind-([^/]*)\.m3u8$/, (m) => withSeconds(m[1]!, 'ago', (agoMs) => ({ kind: 'rewind', agoMs }), true)],
+  [/^rewind-([^/.]*)\.m3u8$/, (m) => withSeconds(m[1]!, 'ago', (agoMs) => ({ kind: 'rewind', agoMs }), true)],
   [/^(ranges|recording_status|media_info)\.json$/, (m) => ({ kind: 'json', what: m[1] as 'ranges' })],
   [
     /^(\d{1,12})(-preview)?\.jpg$/,
