@@ -7,7 +7,8 @@ import { ArchiveIndex } from './archive-index.js';
 import { type DvrSettings, dvrScopes, dvrSettingsOf, sameSettings } from './dvr-settings.js';
 import { streamFolder } from './layout.js';
 import { retainDisks, type RetainedStream, retainStream } from './retention.js';
-import { SegmentRecorder, writeFailure } from './segment-recorder.js';
+import { type DvrStream, recorderFor } from './dvr-stream.js';
+import { writeFailure } from './segment-recorder.js';
 import { type DvrInfo, StreamArchive } from './stream-archive.js';
 import { streamFoldersUnder } from './stream-folders.js';
 
@@ -31,21 +32,6 @@ export interface DvrServiceDeps {
 
 /** Retention runs at least this often (the issue: "checked at least every minute"). */
 const RETAIN_EVERY_MS = 10_000;
-
-interface DvrStream {
-  settings: DvrSettings;
-  /** ROOT/NAME; undefined when the name would leave the root (then nothing is read or written). */
-  dir: string | undefined;
-  /** Undefined until the folder was read back. */
-  archive: StreamArchive | undefined;
-  loading: Promise<void> | undefined;
-  /** Why the archive can't be written or read, for the stream's stats. */
-  error: string | undefined;
-  /** Writes the stream's segments once the archive was read back. */
-  recorder: SegmentRecorder | undefined;
-  /** A retention pass of this stream is running (one at a time). */
-  retaining: Promise<unknown> | undefined;
-}
 
 /**
  * The DVR side of the server: which streams have DVR (their own `dvr`, `dvr @NAME` through the
@@ -219,16 +205,10 @@ export class DvrService {
           if (this.streams.get(name) !== stream) return;
           const archive = new StreamArchive(index);
           stream.archive = archive;
-          stream.recorder = new SegmentRecorder({
-            dir,
-            append: (segment) => {
-              const added = archive.append(segment);
-              if (stream.error !== undefined) this.writeFailed(name, stream, undefined);
-              this.retain(stream);
-              return added;
-            },
-            archiveEndMs: () => archive.index.endMs,
-            onError: (message) => this.writeFailed(name, stream, message),
+          stream.recorder = recorderFor(name, stream, dir, archive, {
+            log: this.deps.log,
+            writeFailed: (message) => this.writeFailed(name, stream, message),
+            written: () => this.retain(stream),
           });
           // An archive read back may hold more than its limits allow now.
           this.retain(stream);

@@ -80,4 +80,51 @@ describe('segment recorder', () => {
     expect(appended.map((s) => s.discontinuity).filter(Boolean)).toHaveLength(2);
     expect(appended.at(-1)?.discontinuity).toBe(true);
   });
+
+  it('copies each finished segment to the copy root, in the same layout', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'dvr-recorder-'));
+    const copy = await mkdtemp(join(tmpdir(), 'dvr-copy-'));
+    dirs.push(dir, copy);
+    const clock = { now: T0 + 1000 };
+    const copyErrors: string[] = [];
+    const recorder = new SegmentRecorder({
+      dir,
+      copyDir: () => copy,
+      onCopyError: (message) => copyErrors.push(message),
+      append: () => true,
+      archiveEndMs: () => undefined,
+      onError: () => undefined,
+      now: () => clock.now,
+    });
+    recorder.take(segment(1));
+    clock.now += 1000;
+    recorder.take(segment(2));
+    await recorder.settled();
+    const names = async (root: string) => (await readdir(dirname(temporarySegmentPath(root, T0)))).sort();
+    expect(await names(copy)).toEqual([`${T0}-1000d.ts`, `${T0 + 1000}-1000.ts`]);
+    expect(await names(copy)).toEqual(await names(dir));
+    expect(copyErrors).toEqual([]);
+  });
+
+  it('records only while the schedule says so', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'dvr-recorder-'));
+    dirs.push(dir);
+    const clock = { now: T0 + 1000 };
+    let open = false;
+    const appended: ArchiveSegment[] = [];
+    const recorder = new SegmentRecorder({
+      dir,
+      recording: () => open,
+      append: (s) => appended.push(s) > 0,
+      archiveEndMs: () => undefined,
+      onError: () => undefined,
+      now: () => clock.now,
+    });
+    recorder.take(segment(1));
+    open = true;
+    clock.now += 1000;
+    recorder.take(segment(2));
+    await recorder.settled();
+    expect(appended).toEqual([{ startMs: T0 + 1000, durationMs: 1000, discontinuity: true, bytes: 1880 }]);
+  });
 });

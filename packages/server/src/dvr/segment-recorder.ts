@@ -1,4 +1,4 @@
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { PacketBus } from '../media/packet-bus.js';
 import type { Segment } from '../media/segment-window.js';
@@ -20,6 +20,10 @@ export interface RecorderDeps {
   archiveEndMs: () => number | undefined;
   /** A write failed (message for the stats), or (undefined) writes work again. */
   onError: (message: string | undefined, error?: NodeJS.ErrnoException) => void;
+  /** COPY/NAME of the stream when its storage copies finished segments elsewhere (dvrs `copy`). */
+  copyDir?: () => string | undefined;
+  /** A copy failed: the archive itself is whole, the copy misses this segment. */
+  onCopyError?: (message: string) => void;
   /** Whether recording is wanted at this moment (schedule); segments outside are not written. */
   recording?: (nowMs: number) => boolean;
   now?: () => number;
@@ -134,6 +138,22 @@ export class SegmentRecorder {
     }
     this.written++;
     this.deps.append({ ...name, bytes: segment.data.length });
+    await this.copy(name);
+  }
+
+  /** Copies a finished segment to the copy root, in the same layout, the same way (temporary, renamed). */
+  private async copy(name: SegmentName): Promise<void> {
+    const copyDir = this.deps.copyDir?.();
+    if (!copyDir) return;
+    const temporary = temporarySegmentPath(copyDir, name.startMs);
+    try {
+      await mkdir(dirname(temporary), { recursive: true });
+      await copyFile(segmentPath(this.deps.dir, name), temporary);
+      await rename(temporary, segmentPath(copyDir, name));
+    } catch (error) {
+      await rm(temporary, { force: true }).catch(() => undefined);
+      this.deps.onCopyError?.(writeFailure(copyDir, error as NodeJS.ErrnoException));
+    }
   }
 }
 
