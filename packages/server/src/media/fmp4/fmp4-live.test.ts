@@ -21,6 +21,17 @@ function segments(name: string, video: string[]): Buffer[] {
   return [0, 1, 2].map((i) => readFileSync(join(dir, `${name}${i}.ts`)));
 }
 
+/** The tables and the second half of a segment from its 13th video frame: no keyframe, no SPS/PPS. */
+function secondHalf(ts: Buffer): Buffer {
+  let units = 0;
+  for (let o = 0; o < ts.length; o += 188) {
+    const pid = ((ts[o + 1]! & 0x1f) << 8) | ts[o + 2]!;
+    if (pid === 0x100 && ts[o + 1]! & 0x40 && units++ === 12)
+      return Buffer.concat([ts.subarray(0, 3 * 188), ts.subarray(o)]);
+  }
+  throw new Error('segment too short');
+}
+
 const mapLines = (text: string) => text.split('\n').filter((l) => l.startsWith('#EXT-X-MAP'));
 
 describe('live fMP4 packager', () => {
@@ -44,6 +55,17 @@ describe('live fMP4 packager', () => {
     // The same bytes (the same object): the second player did not cost a second remux.
     expect(live.fragment(first)).toBe(live.fragment(first));
     expect(live.current?.codecs[0]).toMatch(/^avc1\./);
+  });
+
+  it('packages an oldest segment cut inside a GOP with the parameter sets of the segments after it', () => {
+    const window = new SegmentWindow(3, 0, 1);
+    window.add(500, false, secondHalf(h264[0]!));
+    window.add(1000, false, h264[1]!);
+    window.add(1000, false, h264[2]!);
+    const live = new LiveFmp4(window);
+    const text = live.playlist()!;
+    expect(text.match(/fmp4-\d+\.m4s/g)).toHaveLength(3);
+    expect(mapLines(text)).toHaveLength(1);
   });
 
   it('names a new init after a discontinuity that changes the codec, and drops what left the window', () => {

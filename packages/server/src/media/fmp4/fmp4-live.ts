@@ -1,6 +1,6 @@
 import type { Segment } from '../segment-window.js';
 import { fmp4MediaPlaylist } from './fmp4-playlist.js';
-import { type Fmp4Segment, tsToFmp4 } from './ts-to-fmp4.js';
+import { type Fmp4Segment, tsToFmp4, videoParameterSets } from './ts-to-fmp4.js';
 
 /** What the live packager reads: the segmenter's published window (media/segment-window.ts). */
 export interface LiveSegments {
@@ -8,7 +8,10 @@ export interface LiveSegments {
   playlist(query?: string): string | undefined;
 }
 
-type Packaged = Pick<Fmp4Segment, 'initId' | 'fragment' | 'codecs' | 'resolution' | 'endDts90k'>;
+type Packaged = Pick<
+  Fmp4Segment,
+  'initId' | 'fragment' | 'codecs' | 'resolution' | 'endDts90k' | 'parameterSets'
+>;
 
 /**
  * Live fMP4 HLS of one stream, beside its TS HLS: each published segment remuxed once, when a
@@ -50,10 +53,15 @@ export class LiveFmp4 {
     if (!segment) return undefined;
     // The previous fragment's end keeps decode times rising past the TS clock's 33-bit wrap; a
     // discontinuity starts a new timeline, taken as it comes.
-    const previous = segment.discontinuity ? undefined : this.packaged.get(sequence - 1);
+    const previous = segment.discontinuity ? undefined : this.packageOf(sequence - 1);
     let out: Fmp4Segment;
     try {
-      out = tsToFmp4(segment.data, { sequence, nearDts90k: previous?.endDts90k });
+      out = tsToFmp4(segment.data, {
+        sequence,
+        nearDts90k: previous?.endDts90k,
+        // A segment cut inside a long GOP decodes with the parameter sets of the one before.
+        parameterSets: previous?.parameterSets ?? this.setsAfter(sequence),
+      });
     } catch {
       this.packaged.set(sequence, null);
       return undefined;
@@ -64,6 +72,7 @@ export class LiveFmp4 {
       codecs: out.codecs,
       resolution: out.resolution,
       endDts90k: out.endDts90k,
+      parameterSets: out.parameterSets,
     };
     this.prune();
     this.inits.set(out.initId, out.init);
@@ -73,6 +82,19 @@ export class LiveFmp4 {
       this.latestSequence = sequence;
     }
     return packaged;
+  }
+
+  /**
+   * For the oldest kept segment, cut inside a GOP, whose predecessor is gone: the parameter sets of
+   * the segments after it up to a discontinuity (the same encoder, so the same sets).
+   */
+  private setsAfter(sequence: number): Buffer[] | undefined {
+    for (let next = sequence + 1; ; next++) {
+      const segment = this.source.get(next);
+      if (!segment || segment.discontinuity) return undefined;
+      const sets = videoParameterSets(segment.data);
+      if (sets.length > 0) return sets;
+    }
   }
 
   /** Forgets fragments of segments the segmenter no longer keeps, and inits none of the rest use. */

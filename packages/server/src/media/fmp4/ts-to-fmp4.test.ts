@@ -121,6 +121,22 @@ for (const codec of ['h264', 'hevc'] as const) {
   });
 }
 
+/**
+ * A segment split at its `unit`-th video access unit, as the live segmenter cuts a GOP longer than
+ * its target: the second part gets the tables (ffmpeg writes SDT, PAT and PMT first) and no SPS/PPS.
+ */
+function cutInsideGop(ts: Buffer, unit: number): [Buffer, Buffer] {
+  const packet = (i: number) => ts.subarray(i * 188, i * 188 + 188);
+  const pid = (i: number) => ((packet(i)[1]! & 0x1f) << 8) | packet(i)[2]!;
+  const count = ts.length / 188;
+  let seen = 0;
+  let at = 0;
+  for (let i = 0; i < count && !at; i++)
+    if (pid(i) === 0x100 && packet(i)[1]! & 0x40 && seen++ === unit) at = i;
+  const tables = [0, 1, 2].map(packet);
+  return [ts.subarray(0, at * 188), Buffer.concat([...tables, ts.subarray(at * 188)])];
+}
+
 describe('CMAF fragment details', () => {
   let segments: Buffer[];
   beforeAll(() => {
@@ -145,6 +161,18 @@ describe('CMAF fragment details', () => {
     expect(wrapped.startDts90k).toBe(first.endDts90k + 2 ** 33);
     const video = of(packets(Buffer.concat([wrapped.init, wrapped.fragment]), 'wrap.mp4'), 'video');
     expect(Math.min(...video.map((p) => p.dts))).toBe(first.endDts90k + 2 ** 33);
+  });
+
+  it('remuxes a segment cut inside a GOP with the parameter sets of the segment before', () => {
+    const [a, b] = cutInsideGop(segments[0]!, 30);
+    expect(() => tsToFmp4(b)).toThrow(/no h264 parameter sets/);
+    const first = tsToFmp4(a);
+    const second = tsToFmp4(b, { parameterSets: first.parameterSets, nearDts90k: first.endDts90k });
+    expect(second.init.equals(first.init)).toBe(true);
+    writeFileSync(join(dir, 'gop.ts'), segments[0]!);
+    const file = Buffer.concat([first.init, first.fragment, second.fragment]);
+    expect(decodeErrors(file, 'gop.mp4')).toBe('');
+    expect(pictureHashes('gop.mp4')).toEqual(pictureHashes('gop.ts'));
   });
 
   it('refuses bytes that are not an MPEG-TS segment with a reason', () => {

@@ -5,7 +5,7 @@ import { initSegment } from './init-segment.js';
 import { mediaFragment } from './media-fragment.js';
 import { readElementaryStreams } from './ts-elementary.js';
 import type { Fmp4Track } from './track.js';
-import { videoTrack } from './video-track.js';
+import { parameterSetsOf, videoTrack } from './video-track.js';
 
 export interface Fmp4Options {
   /** mfhd sequence_number: the playlist's media sequence (taken modulo 2^32); 1 when not given. */
@@ -16,6 +16,11 @@ export interface Fmp4Options {
    * the TS clock's wrap (26.5 hours). Without it the DTS is taken as it is.
    */
   nearDts90k?: number;
+  /**
+   * Video parameter sets from before the segment (the previous segment's `parameterSets`), for a
+   * segment the live segmenter cut inside a GOP longer than its target: it carries none.
+   */
+  parameterSets?: readonly Buffer[];
 }
 
 export interface Fmp4Segment {
@@ -31,6 +36,8 @@ export interface Fmp4Segment {
   /** Decode time of the first and just after the last sample of the first track, unwrapped 90 kHz. */
   startDts90k: number;
   endDts90k: number;
+  /** The video parameter sets (NAL units) the init carries, to hand to the next segment. */
+  parameterSets: Buffer[];
 }
 
 /**
@@ -49,9 +56,13 @@ export function tsToFmp4(ts: Buffer, options: Fmp4Options = {}): Fmp4Segment {
   const base = nearestWrap(first, options.nearDts90k);
   const start90k = (ts90k: number) => base + tsDiff(ts90k, first);
   const tracks: Fmp4Track[] = [];
+  let parameterSets: Buffer[] = [];
   if (streams.video) {
-    const video = videoTrack(streams.video.codec, streams.video.pes, 1, start90k);
-    if (video) tracks.push(video);
+    const video = videoTrack(streams.video.codec, streams.video.pes, 1, start90k, options.parameterSets);
+    // Audio alone in its place would change the init's tracks under a player: better no fragment.
+    if (!video) throw new Error(`no ${streams.video.codec} parameter sets or no timed frames in the segment`);
+    tracks.push(video.track);
+    parameterSets = video.parameterSets;
   }
   if (streams.audio) {
     const audio = aacTrack(streams.audio.pes, tracks.length + 1, start90k);
@@ -72,6 +83,7 @@ export function tsToFmp4(ts: Buffer, options: Fmp4Options = {}): Fmp4Segment {
     ...(video?.width && video.height ? { resolution: { width: video.width, height: video.height } } : {}),
     startDts90k: toClock(lead.baseDecodeTime),
     endDts90k: toClock(leadEnd),
+    parameterSets,
   };
 }
 
@@ -80,4 +92,10 @@ function nearestWrap(dts: number, near: number | undefined): number {
   if (near === undefined) return dts;
   const wraps = Math.round((near - dts) / TS_WRAP);
   return dts + Math.max(0, wraps) * TS_WRAP;
+}
+
+/** The video parameter sets a TS segment carries (none for one cut inside a GOP). */
+export function videoParameterSets(ts: Buffer): Buffer[] {
+  const video = readElementaryStreams(ts).video;
+  return video ? parameterSetsOf(video.codec, video.pes) : [];
 }

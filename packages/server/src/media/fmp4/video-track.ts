@@ -22,28 +22,26 @@ const nalType = (codec: 'h264' | 'hevc', nal: Buffer) =>
  * 90 kHz TS clock. Keyframes are decided as the segmenter decides them (VideoProbe), so the sample
  * a segment starts with is a sync sample. Parameter sets go to the init's avcC/hvcC and are dropped
  * from samples where they repeat one there; a set that differs (a change mid-segment) stays in-band.
+ * `knownSets`: parameter sets from before the segment, for one that carries none. Undefined when no
+ * SPS/PPS (VPS/SPS/PPS) is at hand or no frame has a timestamp.
  */
 export function videoTrack(
   codec: 'h264' | 'hevc',
   pesList: readonly Pes[],
   id: number,
   start90k: (dts: number) => number,
-): Fmp4Track | undefined {
+  knownSets: readonly Buffer[] = [],
+): { track: Fmp4Track; parameterSets: Buffer[] } | undefined {
   const keyframes: boolean[] = [];
   const probe = new VideoProbe(codec, (unit) => keyframes.push(unit.keyframe));
   for (const pes of pesList) probe.begin(pes.data, pes.randomAccess);
   probe.begin(Buffer.alloc(0)); // decides the last access unit
   const units = pesList.map((pes) => nalUnits(pes.data));
-  // The first set of each type and id: what the segment's first keyframe decodes with.
-  const sets = new Map<number, Buffer[]>(PARAMETER_SETS[codec].map((t) => [t, []]));
-  const ids = new Set<string>();
-  for (const nal of units.flat()) {
-    const type = nalType(codec, nal);
-    const key = `${type}:${parameterSetId(type, nal)}`;
-    if (!sets.has(type) || ids.has(key)) continue;
-    ids.add(key);
-    sets.get(type)!.push(nal);
-  }
+  const sets = firstSets(codec, units.flat());
+  // A segment cut inside a long GOP (the segmenter keeps EXTINF within the target) has no
+  // parameter sets of its own: it decodes with those that came before.
+  const known = firstSets(codec, knownSets);
+  for (const [type, list] of sets) if (list.length === 0) list.push(...known.get(type)!);
   const config =
     codec === 'h264'
       ? avcConfig(sets.get(H264_SPS)!, sets.get(H264_PPS)!)
@@ -73,7 +71,7 @@ export function videoTrack(
     const size = parts.reduce((n, p) => n + p.length, 0);
     return { parts, size, duration, compositionOffset: t.pts - t.dts, sync: t.sync };
   });
-  return {
+  const track: Fmp4Track = {
     id,
     kind: 'video',
     timescale: 90_000,
@@ -84,6 +82,31 @@ export function videoTrack(
     baseDecodeTime: timed[0]!.dts,
     samples,
   };
+  return { track, parameterSets: inInit };
+}
+
+/** Every video parameter set of a segment's PES packets, first of each type and id, in type order. */
+export function parameterSetsOf(codec: 'h264' | 'hevc', pesList: readonly Pes[]): Buffer[] {
+  return [
+    ...firstSets(
+      codec,
+      pesList.flatMap((pes) => nalUnits(pes.data)),
+    ).values(),
+  ].flat();
+}
+
+/** The first parameter set of each type and id: what the first picture after them decodes with. */
+function firstSets(codec: 'h264' | 'hevc', nals: readonly Buffer[]): Map<number, Buffer[]> {
+  const sets = new Map<number, Buffer[]>(PARAMETER_SETS[codec].map((t) => [t, []]));
+  const ids = new Set<string>();
+  for (const nal of nals) {
+    const type = nalType(codec, nal);
+    const key = `${type}:${parameterSetId(type, nal)}`;
+    if (!sets.has(type) || ids.has(key)) continue;
+    ids.add(key);
+    sets.get(type)!.push(nal);
+  }
+  return sets;
 }
 
 /** VisualSampleEntry (ISO 14496-12 §12.1.3) around the decoder configuration. */
