@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tsFileToFmp4 } from './ts-file-to-fmp4.js';
 import { tsToFmp4 } from './ts-to-fmp4.js';
 
 /**
@@ -173,6 +174,18 @@ describe('CMAF fragment details', () => {
     const file = Buffer.concat([first.init, first.fragment, second.fragment]);
     expect(decodeErrors(file, 'gop.mp4')).toBe('');
     expect(pictureHashes('gop.mp4')).toEqual(pictureHashes('gop.ts'));
+  });
+
+  it('remuxes an archive file cut inside a GOP with the SPS/PPS of the files before it', async () => {
+    const [a, b] = cutInsideGop(segments[0]!, 30);
+    const files = ['a.ts', 'b.ts'].map((name) => join(dir, name));
+    writeFileSync(files[0]!, a);
+    writeFileSync(files[1]!, b);
+    await expect(tsFileToFmp4(files[1]!)).rejects.toThrow(/no h264 parameter sets/);
+    const first = await tsFileToFmp4(files[0]!);
+    const second = await tsFileToFmp4(files[1]!, { before: [files[0]!] });
+    expect(second.initId).toBe(first.initId);
+    expect(decodeErrors(Buffer.concat([first.init, first.fragment, second.fragment]), 'files.mp4')).toBe('');
   });
 
   it('refuses bytes that are not an MPEG-TS segment with a reason', () => {
