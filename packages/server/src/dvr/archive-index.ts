@@ -4,6 +4,8 @@ import { parseSegmentFileName, segmentPath, type SegmentName } from './layout.js
 
 export interface ArchiveSegment extends SegmentName {
   bytes: number;
+  /** Which of the index's folders (`dirs`, RAID 0 disks) holds the file; absent with one folder. */
+  disk?: number;
 }
 
 export interface ArchiveRange {
@@ -27,37 +29,38 @@ export class ArchiveIndex {
   private duration = new Uint32Array(1024);
   private size = new Float64Array(1024);
   private flags = new Uint8Array(1024);
+  private disks = new Uint8Array(1024);
   private head = 0;
   private tail = 0;
   private bytesTotal = 0;
 
-  constructor(readonly dir: string) {}
+  /**
+   * `dirs`: the stream's folder on each disk of a RAID 0 storage (ROOT/DISK/NAME), a segment's
+   * `disk` saying which; one folder (ROOT/NAME) otherwise.
+   */
+  constructor(
+    readonly dir: string,
+    readonly dirs: readonly string[] = [dir],
+  ) {}
 
   /**
    * Reads a stream's folder (ROOT/NAME) back: every whole segment, in time order. Temporary files
    * of a segment that was being written when the process died are removed.
    */
   static async load(dir: string): Promise<ArchiveIndex> {
-    const index = new ArchiveIndex(dir);
-    for (const year of await digitFolders(dir, 4))
-      for (const month of await digitFolders(join(dir, year), 2))
-        for (const day of await digitFolders(join(dir, year, month), 2))
-          for (const hour of await digitFolders(join(dir, year, month, day), 2)) {
-            const folder = join(dir, year, month, day, hour);
-            const found: ArchiveSegment[] = [];
-            for (const name of await readdir(folder).catch(() => [] as string[])) {
-              if (name.endsWith('.tmp')) {
-                await rm(join(folder, name), { force: true });
-                continue;
-              }
-              const parsed = parseSegmentFileName(name);
-              if (!parsed) continue;
-              const info = await stat(join(folder, name)).catch(() => undefined);
-              if (info?.isFile()) found.push({ ...parsed, bytes: info.size });
-            }
-            found.sort((a, b) => a.startMs - b.startMs);
-            for (const segment of found) index.add(segment);
-          }
+    return ArchiveIndex.loadAll([dir]);
+  }
+
+  /** Reads a stream's folders on several disks (RAID 0) back into one index, in time order. */
+  static async loadAll(dirs: readonly string[]): Promise<ArchiveIndex> {
+    const index = new ArchiveIndex(dirs[0]!, dirs);
+    const found: ArchiveSegment[] = [];
+    for (const [disk, dir] of dirs.entries())
+      for (const segment of await readFolder(dir))
+        found.push(dirs.length > 1 ? { ...segment, disk } : segment);
+    // Stable: one disk's segments come hour folder by hour folder, already in order.
+    found.sort((a, b) => a.startMs - b.startMs);
+    for (const segment of found) index.add(segment);
     return index;
   }
 
@@ -81,16 +84,18 @@ export class ArchiveIndex {
 
   at(i: number): ArchiveSegment {
     const k = this.head + i;
-    return {
+    const segment: ArchiveSegment = {
       startMs: this.start[k]!,
       durationMs: this.duration[k]!,
       discontinuity: this.flags[k] === 1,
       bytes: this.size[k]!,
     };
+    if (this.dirs.length > 1) segment.disk = this.disks[k]!;
+    return segment;
   }
 
-  pathOf(segment: SegmentName): string {
-    return segmentPath(this.dir, segment);
+  pathOf(segment: SegmentName & { disk?: number }): string {
+    return segmentPath(this.dirs[segment.disk ?? 0] ?? this.dir, segment);
   }
 
   /** Appends a segment; one that starts before the newest one's start is refused (false). */
@@ -101,6 +106,7 @@ export class ArchiveIndex {
     this.duration[this.tail] = segment.durationMs;
     this.size[this.tail] = segment.bytes;
     this.flags[this.tail] = segment.discontinuity ? 1 : 0;
+    this.disks[this.tail] = segment.disk ?? 0;
     this.tail++;
     this.bytesTotal += segment.bytes;
     return true;
@@ -168,9 +174,35 @@ export class ArchiveIndex {
     this.duration = move(this.duration, (n) => new Uint32Array(n));
     this.size = move(this.size, (n) => new Float64Array(n));
     this.flags = move(this.flags, (n) => new Uint8Array(n));
+    this.disks = move(this.disks, (n) => new Uint8Array(n));
     this.head = 0;
     this.tail = live;
   }
+}
+
+/** The whole segments of one stream folder, in time order; leftover temporary files are removed. */
+async function readFolder(dir: string): Promise<ArchiveSegment[]> {
+  const segments: ArchiveSegment[] = [];
+  for (const year of await digitFolders(dir, 4))
+    for (const month of await digitFolders(join(dir, year), 2))
+      for (const day of await digitFolders(join(dir, year, month), 2))
+        for (const hour of await digitFolders(join(dir, year, month, day), 2)) {
+          const folder = join(dir, year, month, day, hour);
+          const found: ArchiveSegment[] = [];
+          for (const name of await readdir(folder).catch(() => [] as string[])) {
+            if (name.endsWith('.tmp')) {
+              await rm(join(folder, name), { force: true });
+              continue;
+            }
+            const parsed = parseSegmentFileName(name);
+            if (!parsed) continue;
+            const info = await stat(join(folder, name)).catch(() => undefined);
+            if (info?.isFile()) found.push({ ...parsed, bytes: info.size });
+          }
+          found.sort((a, b) => a.startMs - b.startMs);
+          segments.push(...found);
+        }
+  return segments;
 }
 
 async function digitFolders(dir: string, digits: number): Promise<string[]> {

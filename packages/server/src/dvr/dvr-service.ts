@@ -5,9 +5,8 @@ import type { PacketBus } from '../media/packet-bus.js';
 import type { Logger } from '../support/log.js';
 import { ArchiveIndex } from './archive-index.js';
 import { type DvrSettings, dvrScopes, dvrSettingsOf, sameSettings } from './dvr-settings.js';
-import { streamFolder } from './layout.js';
 import { retainDisks, type RetainedStream, retainStream } from './retention.js';
-import { type DvrStream, recorderFor } from './dvr-stream.js';
+import { type DvrStream, foldersOf, recorderFor } from './dvr-stream.js';
 import { writeFailure } from './segment-recorder.js';
 import { type DvrInfo, StreamArchive } from './stream-archive.js';
 import { streamFoldersUnder } from './stream-folders.js';
@@ -73,7 +72,12 @@ export class DvrService {
     const stats: Partial<StreamStats> = { dvr_enabled: true };
     const info = stream.archive?.info(nowMs);
     if (info) stats.dvr_info = info;
-    if (stream.error !== undefined) stats.dvr_error = stream.error;
+    // A RAID disk that failed while the others record is said too.
+    const disks = stream.placement?.problems(nowMs) ?? [];
+    const error =
+      stream.error ??
+      (disks.length > 0 ? `${disks.join('; ')}; recording goes on on the other disks` : undefined);
+    if (error !== undefined) stats.dvr_error = error;
     return stats;
   }
 
@@ -168,7 +172,8 @@ export class DvrService {
         continue;
       }
       if (current && sameSettings(current.settings, settings)) continue;
-      if (current && current.settings.root === settings.root) {
+      // Limits and schedule apply in place; another root or other disks read the archive anew.
+      if (current && current.settings.root === settings.root && sameDisks(current.settings, settings)) {
         current.settings = settings;
         continue;
       }
@@ -178,10 +183,10 @@ export class DvrService {
   }
 
   private open(name: string, settings: DvrSettings): void {
-    const dir = streamFolder(settings.root, name);
+    const folders = foldersOf(name, settings);
     const stream: DvrStream = {
       settings,
-      dir,
+      dir: typeof folders === 'string' ? undefined : folders.dirs[0],
       archive: undefined,
       loading: undefined,
       error: undefined,
@@ -189,16 +194,23 @@ export class DvrService {
       retaining: undefined,
     };
     this.streams.set(name, stream);
-    if (!dir) {
-      stream.error = `stream name ${name} can't be a folder under ${settings.root}`;
+    if (typeof folders === 'string') {
+      stream.error = folders;
       return;
     }
-    // The folder is made at once ("created automatically"), so a root that can't be is said before the first segment.
-    const made = mkdir(dir, { recursive: true }).then(
-      () => undefined,
-      (error: NodeJS.ErrnoException) => this.writeFailed(name, stream, writeFailure(dir, error)),
-    );
-    stream.loading = Promise.all([ArchiveIndex.load(dir), made])
+    stream.placement = folders.placement;
+    stream.deletable = folders.deletable;
+    const dir = folders.dirs[0]!;
+    const where = folders.dirs.join(', ');
+    // A single root's folder is made at once ("created automatically"): one that can't be is said
+    // before the first segment. RAID disks' mount points are never created.
+    const made = folders.placement
+      ? Promise.resolve()
+      : mkdir(dir, { recursive: true }).then(
+          () => undefined,
+          (error: NodeJS.ErrnoException) => this.writeFailed(name, stream, writeFailure(dir, error)),
+        );
+    stream.loading = Promise.all([ArchiveIndex.loadAll(folders.dirs), made])
       .then(([index]) => index)
       .then(
         (index) => {
@@ -213,10 +225,10 @@ export class DvrService {
           // An archive read back may hold more than its limits allow now.
           this.retain(stream);
           if (index.count > 0)
-            this.deps.log.notice(`dvr ${name}: ${index.count} segment(s) read back from ${dir}`);
+            this.deps.log.notice(`dvr ${name}: ${index.count} segment(s) read back from ${where}`);
         },
         (error: Error) => {
-          stream.error = `can't read the archive in ${dir}: ${error.message}`;
+          stream.error = `can't read the archive in ${where}: ${error.message}`;
           this.deps.log.error(`dvr ${name}: ${stream.error}`);
         },
       );
@@ -232,7 +244,8 @@ export class DvrService {
   private retained(stream: DvrStream): RetainedStream | undefined {
     if (!stream.archive) return undefined;
     const { root, dvrLimitSeconds, diskSpaceBytes, diskLimitPercent } = stream.settings;
-    return { archive: stream.archive, root, limits: { dvrLimitSeconds, diskSpaceBytes, diskLimitPercent } };
+    const limits = { dvrLimitSeconds, diskSpaceBytes, diskLimitPercent };
+    return { archive: stream.archive, root, limits, deletable: stream.deletable };
   }
 
   /** dvr_limit and disk_space of one stream, unless a pass of it is running. */
@@ -272,3 +285,6 @@ export class DvrService {
     else this.deps.log.notice(`dvr ${name}: writing the archive again`);
   }
 }
+
+const sameDisks = (a: DvrSettings, b: DvrSettings) =>
+  JSON.stringify([a.disks, a.activeDisks]) === JSON.stringify([b.disks, b.activeDisks]);

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { Config, Dvr, Stream } from '@sluice/api';
+import { raidDisks, type RaidDisk } from './disk-modes.js';
 
 type ItemDvr = NonNullable<Stream['dvr']>;
 
@@ -15,6 +16,10 @@ export interface DvrSettings {
   diskSpaceBytes: number | undefined;
   /** The global storage (`dvr @NAME`) the settings come from, if any. */
   storage: (Dvr & { name: string }) | undefined;
+  /** RAID 0: the storage's disks (ROOT/DISK), segments spread over them; undefined: one folder. */
+  disks?: RaidDisk[] | undefined;
+  /** RAID 0: how many disks are written at once (`active`). */
+  activeDisks?: number | undefined;
 }
 
 /**
@@ -28,8 +33,10 @@ export function resolveDvr(item: ItemDvr | undefined, dvrs: Config['dvrs']): Dvr
   const storage = name !== undefined ? dvrs?.[name] : undefined;
   const root = item.root || storage?.root;
   if (!root) return undefined;
+  const disks = item.root ? undefined : raidDisks(storage, resolve(root));
   return {
     root: resolve(root),
+    ...(disks ? { disks, activeDisks: storage?.active } : {}),
     dvrLimitSeconds: item.dvr_limit ?? storage?.dvr_limit,
     diskLimitPercent: item.disk_limit ?? storage?.disk_limit,
     diskSpaceBytes: item.disk_space ?? storage?.disk_space,

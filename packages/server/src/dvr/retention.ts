@@ -8,6 +8,8 @@ export interface RetainedStream {
   archive: StreamArchive;
   limits: StreamLimits & { diskLimitPercent?: number | undefined };
   root: string;
+  /** RAID 0: whether this disk's files may be deleted (its mode); a segment there leaves the archive, its file stays. */
+  deletable?: ((disk: number) => boolean) | undefined;
 }
 
 /**
@@ -16,21 +18,27 @@ export interface RetainedStream {
  * the index lists, at paths layout.ts builds under ROOT/NAME, are ever removed. Returns the bytes
  * freed.
  */
-export async function deleteOldest(archive: StreamArchive, count: number): Promise<number> {
-  const dir = archive.index.dir;
-  const folders = new Set<string>();
+export async function deleteOldest(
+  archive: StreamArchive,
+  count: number,
+  deletable: (disk: number) => boolean = () => true,
+): Promise<number> {
+  const folders = new Map<string, string>();
   let freed = 0;
   for (let i = 0; i < count; i++) {
     const segment = archive.dropOldest();
     if (!segment) break;
+    const disk = segment.disk ?? 0;
+    if (!deletable(disk)) continue;
+    const dir = archive.index.dirs[disk] ?? archive.index.dir;
     const path = archive.index.pathOf(segment);
     // layout.ts builds paths under the stream's folder; anything else is a bug, and is left alone.
     if (!path.startsWith(dir + sep)) continue;
     await rm(path, { force: true });
     freed += segment.bytes;
-    folders.add(dirname(path));
+    folders.set(dirname(path), dir);
   }
-  for (const folder of folders) await removeEmptyUpTo(folder, dir);
+  for (const [folder, dir] of folders) await removeEmptyUpTo(folder, dir);
   return freed;
 }
 
@@ -49,7 +57,7 @@ async function removeEmptyUpTo(folder: string, streamDir: string): Promise<void>
 /** dvr_limit and disk_space of one stream (after each write, and on the retention tick). */
 export async function retainStream(stream: RetainedStream, nowMs: number): Promise<number> {
   const count = expiredCount(stream.archive.index, nowMs, stream.limits);
-  return count > 0 ? deleteOldest(stream.archive, count) : 0;
+  return count > 0 ? deleteOldest(stream.archive, count, stream.deletable) : 0;
 }
 
 /** The partition a root is on, as statfs sees it; undefined when it can't be read. */
@@ -86,7 +94,7 @@ export async function retainDisks(
           oldest = stream;
       }
       if (!oldest) break;
-      const freed = await deleteOldest(oldest.archive, 1);
+      const freed = await deleteOldest(oldest.archive, 1, oldest.deletable);
       // A segment of 0 bytes frees nothing but still counts as progress toward an empty archive.
       excess -= Math.max(freed, 1);
     }

@@ -1,4 +1,4 @@
-import { copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { PacketBus } from '../media/packet-bus.js';
 import type { Segment } from '../media/segment-window.js';
@@ -20,6 +20,11 @@ export interface RecorderDeps {
   archiveEndMs: () => number | undefined;
   /** A write failed (message for the stats), or (undefined) writes work again. */
   onError: (message: string | undefined, error?: NodeJS.ErrnoException) => void;
+  /**
+   * RAID 0: where each segment may go, best first (disk placement.ts); each is tried in turn, so a
+   * missing or full disk doesn't stop recording on the others. Without it: `dir` alone.
+   */
+  placement?: DiskTargets;
   /** COPY/NAME of the stream when its storage copies finished segments elsewhere (dvrs `copy`). */
   copyDir?: () => string | undefined;
   /** A copy failed: the archive itself is whole, the copy misses this segment. */
@@ -31,6 +36,25 @@ export interface RecorderDeps {
 
 interface Pending extends SegmentName {
   data: Buffer;
+}
+
+/** A folder a segment may be written to. */
+export interface WriteTarget {
+  /** ROOT/DISK/NAME (or ROOT/NAME). */
+  dir: string;
+  /** The index's disk number (RAID 0). */
+  disk?: number;
+  /** ROOT/DISK: must exist (a disk not mounted is never written into its empty mount point). */
+  mountPoint?: string;
+}
+
+export interface DiskTargets {
+  /** The folders to try for the next segment, best first. */
+  next(nowMs: number): WriteTarget[];
+  /** A write there failed (ENOSPC, not mounted…): skipped for a while. */
+  failed(target: WriteTarget, message: string, nowMs: number): void;
+  /** A write there worked. */
+  succeeded(target: WriteTarget): void;
 }
 
 /**
@@ -110,50 +134,76 @@ export class SegmentRecorder {
   }
 
   private async write(segment: Pending): Promise<void> {
-    const { dir } = this.deps;
-    const temporary = temporarySegmentPath(dir, segment.startMs);
     const name: SegmentName = {
       startMs: segment.startMs,
       durationMs: segment.durationMs,
       discontinuity: segment.discontinuity,
     };
-    try {
-      await mkdir(dirname(temporary), { recursive: true });
-      await writeFile(temporary, segment.data);
-      await rename(temporary, segmentPath(dir, name));
-    } catch (error) {
-      const failure = error as NodeJS.ErrnoException;
-      await rm(temporary, { force: true }).catch(() => undefined);
-      this.failedAtMs = this.now;
-      this.dropped++;
-      // The media after a failure does not continue what the archive holds.
-      this.lastEndMs = undefined;
-      this.queue.length = 0;
-      this.deps.onError(writeFailure(dir, failure), failure);
-      return;
+    const placement = this.deps.placement;
+    const targets = placement ? placement.next(this.now) : [{ dir: this.deps.dir }];
+    let failure: { message: string; error?: NodeJS.ErrnoException } = {
+      message: `no disk of ${this.deps.dir} can be written now`,
+    };
+    for (const target of targets) {
+      const error = await writeSegment(target, name, segment.data);
+      if (!error) {
+        placement?.succeeded(target);
+        return this.landed(name, segment.data.length, target);
+      }
+      failure = { message: writeFailure(target.dir, error), error };
+      placement?.failed(target, failure.message, this.now);
     }
+    this.failedAtMs = this.now;
+    this.dropped++;
+    // The media after a failure does not continue what the archive holds.
+    this.lastEndMs = undefined;
+    this.queue.length = 0;
+    this.deps.onError(failure.message, failure.error);
+  }
+
+  private async landed(name: SegmentName, bytes: number, target: WriteTarget): Promise<void> {
     if (this.failedAtMs !== undefined) {
       this.failedAtMs = undefined;
       this.deps.onError(undefined);
     }
     this.written++;
-    this.deps.append({ ...name, bytes: segment.data.length });
-    await this.copy(name);
+    this.deps.append({ ...name, bytes, ...(target.disk !== undefined ? { disk: target.disk } : {}) });
+    await this.copy(name, target.dir);
   }
 
   /** Copies a finished segment to the copy root, in the same layout, the same way (temporary, renamed). */
-  private async copy(name: SegmentName): Promise<void> {
+  private async copy(name: SegmentName, writtenDir: string): Promise<void> {
     const copyDir = this.deps.copyDir?.();
     if (!copyDir) return;
     const temporary = temporarySegmentPath(copyDir, name.startMs);
     try {
       await mkdir(dirname(temporary), { recursive: true });
-      await copyFile(segmentPath(this.deps.dir, name), temporary);
+      await copyFile(segmentPath(writtenDir, name), temporary);
       await rename(temporary, segmentPath(copyDir, name));
     } catch (error) {
       await rm(temporary, { force: true }).catch(() => undefined);
       this.deps.onCopyError?.(writeFailure(copyDir, error as NodeJS.ErrnoException));
     }
+  }
+}
+
+/** Writes one segment as a temporary file renamed when whole; the error, if it could not. */
+async function writeSegment(
+  target: WriteTarget,
+  name: SegmentName,
+  data: Buffer,
+): Promise<NodeJS.ErrnoException | undefined> {
+  const temporary = temporarySegmentPath(target.dir, name.startMs);
+  try {
+    if (target.mountPoint && !(await stat(target.mountPoint)).isDirectory())
+      throw Object.assign(new Error(`${target.mountPoint} is not a folder`), { code: 'ENOTDIR' });
+    await mkdir(dirname(temporary), { recursive: true });
+    await writeFile(temporary, data);
+    await rename(temporary, segmentPath(target.dir, name));
+    return undefined;
+  } catch (error) {
+    await rm(temporary, { force: true }).catch(() => undefined);
+    return error as NodeJS.ErrnoException;
   }
 }
 
@@ -165,6 +215,8 @@ export function writeFailure(dir: string, error: NodeJS.ErrnoException): string 
     case 'EACCES':
     case 'EPERM':
       return `no permission to write the archive in ${dir}`;
+    case 'ENOENT':
+      return `${dir} is missing (a disk not mounted?)`;
     case 'ENOTDIR':
     case 'EEXIST':
       return `can't create the archive folder ${dir}: a file is in the way`;
