@@ -2,19 +2,20 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dvrStats } from './dvr-helpers.js';
+import { dvrStats, recordedSegments } from './dvr-helpers.js';
 import { freePort, minimalConfig, type RunningServer, startServer, waitFor } from './harness.js';
-import { getBytes, getText, rtmpPublisher, segmentUris } from './media-helpers.js';
+import { getBytes, getText, modifyConfig, rtmpPublisher, segmentUris } from './media-helpers.js';
 
 /** DVR faults (issue 15): a root that can't be created is said in the stream's stats and a header notice; live goes on. */
 describe('DVR faults', () => {
   let server: RunningServer;
   let root: string;
+  let dir: string;
   let publisher: { stop: () => Promise<void> } | undefined;
 
   beforeAll(async () => {
     const port = await freePort();
-    const dir = await mkdtemp(join(tmpdir(), 'sluice-dvr-faults-'));
+    dir = await mkdtemp(join(tmpdir(), 'sluice-dvr-faults-'));
     // The root's parent is a regular file: no folder can be made there.
     await writeFile(join(dir, 'not-a-folder'), 'a file');
     root = join(dir, 'not-a-folder', 'archive');
@@ -55,5 +56,34 @@ describe('DVR faults', () => {
     const segment = await getBytes(new URL(uri, `${server.url}/cam/video.m3u8`).toString());
     expect(segment.length).toBeGreaterThan(1000);
     expect(server.output()).toMatch(/dvr cam: .*a file is in the way.*live playback goes on/);
+  });
+
+  it('follows the config: a root fixed records and clears the error; dvr removed stops recording and keeps the archive', async () => {
+    const fixed = join(dir, 'fixed');
+    await modifyConfig(server, { streams: { cam: { dvr: { root: fixed } } } });
+    await waitFor(async () => (await recordedSegments(join(fixed, 'cam'))).length >= 2, 30_000);
+    const stats = await waitFor(async () => {
+      const s = await dvrStats(server, 'cam');
+      return s.dvr_info && s.dvr_error === undefined ? s : undefined;
+    });
+    expect(stats.dvr_enabled).toBe(true);
+    await waitFor(async () => {
+      const { stats: server_ } = (await (await server.api('/flussonic/api/read_config')).json()) as {
+        stats: { status: Record<string, string> };
+      };
+      return server_.status.error_dvr === undefined;
+    });
+
+    await modifyConfig(server, { streams: { cam: { dvr: null } } });
+    await waitFor(async () => (await dvrStats(server, 'cam')).dvr_enabled === undefined);
+    const kept = await recordedSegments(join(fixed, 'cam'));
+    // Nothing more is written once the stream's next segment has come and gone ("DVR archive would remain").
+    await waitFor(async () => {
+      const { text } = await getText(`${server.url}/cam/video.m3u8`);
+      return text.includes('#EXTINF') ? text : undefined;
+    });
+    const before = (await getText(`${server.url}/cam/video.m3u8`)).text;
+    await waitFor(async () => (await getText(`${server.url}/cam/video.m3u8`)).text !== before);
+    expect(await recordedSegments(join(fixed, 'cam'))).toEqual(kept);
   });
 });
