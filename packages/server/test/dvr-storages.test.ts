@@ -36,13 +36,13 @@ describe('DVR storages', () => {
     const recorded = await waitFor(async () => {
       const segments = await recordedSegments(join(root, 'cam'));
       return segments.length >= 3 ? segments : undefined;
-    }, 30_000);
+    }, 60_000);
     const copied = await waitFor(async () => {
       const segments = await recordedSegments(join(copy, 'cam'));
       return segments.length >= 3 ? segments : undefined;
-    });
+    }, 60_000);
     expect(copied.slice(0, 3)).toEqual(recorded.slice(0, 3));
-    const info = await waitFor(async () => (await dvrStats(server, 'cam')).dvr_info);
+    const info = await waitFor(async () => (await dvrStats(server, 'cam')).dvr_info, 60_000);
     expect(info.from).toBe(Math.floor(recorded[0]!.startMs / 1000));
   });
 });
