@@ -10,6 +10,7 @@ import { defineConfig } from 'vitest/config';
 const PLAYBACK = [
   'packages/server/test/media-dash-player.test.ts',
   'packages/server/test/media-embed-browser.test.ts',
+  'packages/server/test/media-fmp4-dvr-player.test.ts',
   'packages/server/test/media-fmp4-hlsjs.test.ts',
   'packages/server/test/media-splice-dashjs.test.ts',
   'packages/server/test/media-splice-hlsjs.test.ts',
