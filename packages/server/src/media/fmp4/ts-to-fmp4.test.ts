@@ -188,6 +188,32 @@ describe('CMAF fragment details', () => {
     expect(decodeErrors(Buffer.concat([first.init, first.fragment, second.fragment]), 'files.mp4')).toBe('');
   });
 
+  it('makes an audio-only segment one AAC track on its sample rate', () => {
+    const file = join(dir, 'audio.ts');
+    const args = [
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=sample_rate=48000',
+      '-t',
+      '1',
+      '-c:a',
+      'aac',
+      file,
+    ];
+    expect(spawnSync('ffmpeg', args, { timeout: 60_000 }).status).toBe(0);
+    const out = tsToFmp4(readFileSync(file));
+    expect(out.codecs).toEqual(['mp4a.40.2']);
+    const audio = of(packets(Buffer.concat([out.init, out.fragment]), 'audio.mp4'), 'audio');
+    expect(audio.length).toBe(of(packets(readFileSync(file), 'audio-again.ts'), 'audio').length);
+    expect(decodeErrors(Buffer.concat([out.init, out.fragment]), 'audio-decode.mp4')).toBe('');
+    // One frame is 1024 samples at 48 kHz: 1920 ticks of 90 kHz.
+    expect(out.endDts90k - out.startDts90k).toBe(audio.length * 1920);
+  });
+
   it('refuses bytes that are not an MPEG-TS segment with a reason', () => {
     expect(() => tsToFmp4(Buffer.from('not a transport stream'))).toThrow(/no H\.264, HEVC or AAC/);
   });
