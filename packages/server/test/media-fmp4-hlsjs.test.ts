@@ -56,10 +56,12 @@ describe('live fMP4 HLS played by hls.js', () => {
     const seen = await page.evaluate(() => {
       const video = document.querySelector('video')!;
       const state = (window as unknown as { player: PlayerState }).player;
-      return { ...state, width: video.videoWidth, height: video.videoHeight };
+      return { ...state, width: video.videoWidth, height: video.videoHeight, ranges: video.buffered.length };
     });
     expect(seen.fatal).toEqual([]);
     expect({ width: seen.width, height: seen.height }).toEqual({ width: 640, height: 360 });
+    // Fragments join end to end: one buffered range, no hole at any fragment boundary.
+    expect(seen.ranges).toBe(1);
     expect(loaded.some((url) => /fmp4-init-[0-9a-f]{8}\.mp4$/.test(url))).toBe(true);
     expect(loaded.filter((url) => /fmp4-\d+\.m4s$/.test(url)).length).toBeGreaterThanOrEqual(5);
     expect(loaded.some((url) => url.endsWith('.ts'))).toBe(false);
