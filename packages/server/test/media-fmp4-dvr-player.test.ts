@@ -9,20 +9,14 @@ import { getText } from './media-helpers.js';
  * Flussonic's DVR player (npm @flussonic/flussonic-dvr-player, ISC; a test dependency, loaded as
  * its own bundle) pointed at a Sluice stream with proto hls plays it live through
  * /{name}/index.fmp4.m3u8 with its bundled hls.js 1.5. The package's own dependencies name a
- * version of @flussonic/flussonic-mse-player that npm does not have, so it installs only with an
- * override; without the package this file is skipped (and says so).
+ * version of @flussonic/flussonic-mse-player that npm does not have; the root package.json
+ * overrides it (the bundle is self-contained and never loads it).
  */
-const bundle = (() => {
-  try {
-    return createRequire(import.meta.url).resolve(
-      '@flussonic/flussonic-dvr-player/dist/FlussonicDvrPlayer.js',
-    );
-  } catch {
-    return undefined;
-  }
-})();
+const bundle = createRequire(import.meta.url).resolve(
+  '@flussonic/flussonic-dvr-player/dist/FlussonicDvrPlayer.js',
+);
 
-describe.skipIf(!bundle)('Flussonic DVR player on live fMP4 HLS', () => {
+describe('Flussonic DVR player on live fMP4 HLS', () => {
   let server: RunningServer;
   let browser: Browser;
   let publisher: { stop: () => Promise<void> };
@@ -51,7 +45,7 @@ describe.skipIf(!bundle)('Flussonic DVR player on live fMP4 HLS', () => {
     page.on('requestfinished', (request) => loaded.push(request.url()));
     await page.goto(`${server.url}/embed/hls.min.js`);
     await page.setContent('<div id="player" style="width:640px;height:480px"></div>');
-    await page.addScriptTag({ path: bundle! });
+    await page.addScriptTag({ path: bundle });
     await page.evaluate((streamerHttp) => {
       type Player = { default: { load: (options: object, element: HTMLElement | null) => unknown } };
       const player = (window as unknown as { FlussonicDvrPlayer: Player }).FlussonicDvrPlayer;
