@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -225,6 +226,51 @@ describe('DVR archive playback', () => {
     expect(rel.segments.at(-1)!.uri).toMatch(new RegExp(`^dvr/${(second + 6) * 1000 - 2000}-2000\\.ts$`));
   });
 
+  it('index-FROM-DURATION.fmp4.m3u8 (the DVR player’s archive) parses strictly and its pieces decode with no error', async () => {
+    const { status, text } = await getText(`${server.url}/cam/index-${from}-60.fmp4.m3u8`);
+    expect(status).toBe(200);
+    const playlist = strict(text);
+    expect(playlist.version).toBe(7);
+    expect(playlist.endlist).toBe(true);
+    expect(playlist.segments).toHaveLength(10);
+    expect(playlist.segments.every((s) => /^dvr\/\d{13}-\d+\.m4s$/.test(s.uri))).toBe(true);
+    // An init at the start and a new one after the gap (another run, maybe another encoder).
+    const first = playlist.segments[0]!;
+    const afterGap = playlist.segments[5]!;
+    expect(afterGap.discontinuity).toBe(true);
+    expect(first.map?.uri).toBe(first.uri.replace(/\.m4s$/, '.init.mp4'));
+    expect(afterGap.map?.uri).toBe(afterGap.uri.replace(/\.m4s$/, '.init.mp4'));
+    const bytes = async (uri: string) => {
+      const response = await fetch(`${server.url}/cam/${uri}`);
+      expect([uri, response.status]).toEqual([uri, 200]);
+      return Buffer.from(await response.arrayBuffer());
+    };
+    for (const [at, count] of [
+      [0, 3],
+      [5, 2],
+    ] as const) {
+      const run = playlist.segments.slice(at, at + count);
+      const file = join(server.dir, `fmp4-run-${at}.mp4`);
+      const parts = await Promise.all([run[0]!.map!.uri, ...run.map((s) => s.uri)].map(bytes));
+      await writeFile(file, Buffer.concat(parts));
+      const decode = spawnSync('ffmpeg', ['-v', 'error', '-i', file, '-f', 'null', '-'], { timeout: 60_000 });
+      expect(decode.stderr.toString()).toBe('');
+      expect(decode.status).toBe(0);
+      expect(
+        probe(file)
+          .streams.map((s) => s.codec_name)
+          .sort(),
+      ).toEqual(['aac', 'h264']);
+    }
+    // The live twins over the archive name the same pieces.
+    const abs = strict((await getText(`${server.url}/cam/timeshift_abs-${from + 4}.fmp4.m3u8`)).text);
+    expect(abs.endlist).toBe(false);
+    expect(abs.segments[0]!.map?.uri).toMatch(/^dvr\/\d{13}-\d+\.init\.mp4$/);
+    const rewind = strict((await getText(`${server.url}/cam/rewind-3600.fmp4.m3u8`)).text);
+    expect(rewind.segments).toHaveLength(10);
+    expect((await json(`/cam/dvr/${from * 1000 + 1}-2000.m4s`)).status).toBe(404);
+  });
+
   it('bad input answers 400 or 404 with a reason and touches nothing', async () => {
     const before = await readFile(join(server.dir, 'sluice.conf'), 'utf8');
     const cases: [string, number, RegExp][] = [
@@ -271,5 +317,12 @@ describe('DVR archive playback', () => {
     expect(segment.status).toBe(200);
     expect(Buffer.from(await segment.arrayBuffer())[0]).toBe(0x47);
     expect((await fetch(`${server.url}/locked/${uri.replace('good', 'bad')}`)).status).toBe(403);
+    // fMP4 HLS of the archive goes through the same gate.
+    expect((await json(`/locked/index-${from}-60.fmp4.m3u8`)).status).toBe(403);
+    const fmp4 = strict((await getText(`${server.url}/locked/index-${from}-60.fmp4.m3u8?token=good`)).text);
+    expect(fmp4.segments[0]!.map!.uri).toMatch(/\.init\.mp4\?token=good$/);
+    expect((await fetch(`${server.url}/locked/${fmp4.segments[0]!.map!.uri}`)).status).toBe(200);
+    const bad = fmp4.segments[0]!.uri.replace('good', 'bad');
+    expect((await fetch(`${server.url}/locked/${bad}`)).status).toBe(403);
   });
 });

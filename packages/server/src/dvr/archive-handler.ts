@@ -12,7 +12,7 @@ import type { ArchiveIndex } from './archive-index.js';
 import { type ArchiveRequest, parseArchivePath } from './archive-url.js';
 import { refuseJson, sendFile, sendJson } from './archive-respond.js';
 import { serveJson } from './archive-json-handler.js';
-import { serveDashPiece, serveLive, serveRange, type Served } from './archive-serve.js';
+import { serveDashPiece, serveFmp4Piece, serveLive, serveRange, type Served } from './archive-serve.js';
 
 export interface ArchivePlaybackDeps {
   /** The archive index of a stream with DVR (dvr/dvr-service.ts); undefined for one without. */
@@ -116,7 +116,7 @@ export function archivePlaybackHandler(
 /** The session type of a playback request; undefined for the JSON answers and pictures. */
 function sessionTypeOf(request: ArchiveRequest): SessionType | undefined {
   if (request.kind === 'json' || request.kind === 'jpg') return undefined;
-  if (request.kind === 'segment' || request.kind === 'rewind') return 'hls';
+  if (request.kind === 'segment' || request.kind === 'fmp4_piece' || request.kind === 'rewind') return 'hls';
   if (request.kind === 'dash_piece') return 'dash';
   return SESSION_TYPE[request.format];
 }
@@ -160,6 +160,7 @@ async function play(
     if (request.kind === 'segment') served = serveSegment(out, index, request);
     else if (request.kind === 'range') served = await serveRange(deps, out, index, request, query);
     else if (request.kind === 'dash_piece') served = await serveDashPiece(deps, out, index, request);
+    else if (request.kind === 'fmp4_piece') served = await serveFmp4Piece(out, index, request);
     else if (request.kind !== 'json' && request.kind !== 'jpg')
       served = serveLive(out, index, request, query);
     else return;

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type { ClientSession, ClientSessions } from '../delivery/client-sessions.js';
 import { COMMON_HEADERS } from '../delivery/respond.js';
+import { ArchiveFmp4, archiveFmp4Playlist } from '../media/fmp4/archive-fmp4.js';
 import type { ArchiveExports } from './archive-export.js';
 import type { ArchiveIndex } from './archive-index.js';
 import { livePlaylist, vodPlaylist } from './archive-playlist.js';
@@ -51,7 +52,8 @@ export async function serveRange(
       error: `no archive of ${request.name} from ${iso(request.fromMs)} to ${iso(toMs)}: ${holdings(index)}`,
     };
   if (request.format === 'm3u8') {
-    send(out, 'application/vnd.apple.mpegurl', vodPlaylist(segments, query));
+    const playlist = vodPlaylist(segments, query);
+    send(out, 'application/vnd.apple.mpegurl', request.fmp4 ? archiveFmp4Playlist(playlist) : playlist);
     return undefined;
   }
   if (request.format === 'ts') {
@@ -130,11 +132,34 @@ export function serveLive(out: Out, index: ArchiveIndex, request: LiveRequest, q
         ? { kind: 'timeshift_rel', delayMs: request.delayMs }
         : { kind: 'rewind', agoMs: request.agoMs };
   if (request.kind !== 'rewind' && request.format === 'ts') return timeshiftTs(out, index, shape, nowMs);
-  const key = JSON.stringify(shape);
+  // The fMP4 twin of a playlist starts where its player started, apart from the TS one's.
+  const key = JSON.stringify({ ...shape, fmp4: request.fmp4 });
   const window = windowAt(index, shape, liveStartFor(out.session, key, shape, nowMs), nowMs);
   if (!window)
     return { status: 404, error: `nothing of ${request.name} recorded for this window: ${holdings(index)}` };
-  send(out, 'application/vnd.apple.mpegurl', livePlaylist(window, query));
+  const playlist = livePlaylist(window, query);
+  send(out, 'application/vnd.apple.mpegurl', request.fmp4 ? archiveFmp4Playlist(playlist) : playlist);
+  return undefined;
+}
+
+/** Remuxed archive pieces, shared by every player (a small LRU: media/fmp4/archive-fmp4.ts). */
+const fmp4Pieces = new ArchiveFmp4();
+
+/** dvr/START-DURATION.{m4s,init.mp4}: an archive segment as fMP4, remuxed on first request. */
+export async function serveFmp4Piece(
+  out: Out,
+  index: ArchiveIndex,
+  request: Extract<ArchiveRequest, { kind: 'fmp4_piece' }>,
+): Promise<Served> {
+  const bytes = await fmp4Pieces.piece(index, request.startMs, request.durationMs, request.piece);
+  if (!bytes)
+    return {
+      status: 404,
+      error: `segment ${request.startMs}-${request.durationMs} is not (or no longer) in the archive`,
+    };
+  // A piece of the past does not change: its name holds its start and length.
+  const type = request.piece === 'init' ? 'video/mp4' : 'video/iso.segment';
+  send(out, type, bytes, 'max-age=3600');
   return undefined;
 }
 
@@ -157,13 +182,13 @@ function timeshiftTs(out: Out, index: ArchiveIndex, shape: LiveShape, nowMs: num
   return undefined;
 }
 
-function send(out: Out, type: string, text: string): void {
-  const body = Buffer.from(text);
+function send(out: Out, type: string, text: string | Buffer, cache = 'no-cache'): void {
+  const body = typeof text === 'string' ? Buffer.from(text) : text;
   out.res.writeHead(200, {
     ...COMMON_HEADERS,
     'content-type': type,
     'content-length': body.length,
-    'cache-control': 'no-cache',
+    'cache-control': cache,
   });
   if (out.req.method === 'HEAD') return void out.res.end();
   out.res.end(body);

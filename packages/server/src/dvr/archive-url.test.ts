@@ -82,15 +82,69 @@ describe('archive URL family (Flussonic streaming API)', () => {
     ])
       expect(parseArchivePath(path)).toBeUndefined();
     expect(parseArchivePath('/flussonic/api/read_config')).toBeUndefined();
-    // The fMP4 and .ts.m3u8 variants are the fMP4 packager's, not malformed ranges.
-    expect(parseArchivePath('/cam/index-1795510800-60.fmp4.m3u8')).toBeUndefined();
+    // The .ts.m3u8 variants are not archive paths (nor malformed ranges); live fMP4 HLS is not either.
     expect(parseArchivePath('/cam/archive-1795510800-60.ts.m3u8')).toBeUndefined();
-    for (const path of [
-      '/cam/timeshift_abs-1795510800.fmp4.m3u8',
-      '/cam/timeshift_rel-30.ts.m3u8',
-      '/cam/rewind-60.fmp4.m3u8',
-    ])
-      expect(parseArchivePath(path)).toBeUndefined();
+    expect(parseArchivePath('/cam/timeshift_rel-30.ts.m3u8')).toBeUndefined();
+    expect(parseArchivePath('/cam/index.fmp4.m3u8')).toBeUndefined();
+    expect(parseArchivePath('/cam/fmp4-12.m4s')).toBeUndefined();
+  });
+
+  it('reads the fMP4 HLS playlists of the archive (what the DVR player asks for) and their pieces', () => {
+    const range = {
+      kind: 'range',
+      fromMs: 1_795_510_800_000,
+      durationMs: 60_000,
+      format: 'm3u8',
+      fmp4: true,
+    };
+    expect(parseArchivePath('/cam/index-1795510800-60.fmp4.m3u8')).toEqual({ name: 'cam', ...range });
+    expect(parseArchivePath('/loc/cam/archive-1795510800-60.fmp4.m3u8')).toEqual({
+      name: 'loc/cam',
+      ...range,
+    });
+    expect(parseArchivePath('/cam/timeshift_abs-1795510800.fmp4.m3u8')).toEqual({
+      name: 'cam',
+      kind: 'timeshift_abs',
+      fromMs: 1_795_510_800_000,
+      format: 'm3u8',
+      fmp4: true,
+    });
+    expect(parseArchivePath('/cam/timeshift_rel-30.fmp4.m3u8')).toEqual({
+      name: 'cam',
+      kind: 'timeshift_rel',
+      delayMs: 30_000,
+      format: 'm3u8',
+      fmp4: true,
+    });
+    expect(parseArchivePath('/cam/rewind-60.fmp4.m3u8')).toEqual({
+      name: 'cam',
+      kind: 'rewind',
+      agoMs: 60_000,
+      fmp4: true,
+    });
+    // The TS playlists stay TS: no fmp4 field at all.
+    expect(parseArchivePath('/cam/index-1795510800-60.m3u8')).not.toHaveProperty('fmp4');
+    expect(parseArchivePath('/cam/dvr/1795510800000-2000.m4s')).toEqual({
+      name: 'cam',
+      kind: 'fmp4_piece',
+      startMs: 1_795_510_800_000,
+      durationMs: 2_000,
+      piece: 'fragment',
+    });
+    expect(parseArchivePath('/loc/cam/dvr/1795510800000-2000.init.mp4')).toEqual({
+      name: 'loc/cam',
+      kind: 'fmp4_piece',
+      startMs: 1_795_510_800_000,
+      durationMs: 2_000,
+      piece: 'init',
+    });
+    const error = (path: string) => {
+      const parsed = parseArchivePath(path);
+      return parsed && 'error' in parsed ? parsed.error : undefined;
+    };
+    expect(error('/cam/index-1795510800-0.fmp4.m3u8')).toMatch(/duration must be positive/);
+    expect(error('/cam/timeshift_abs-abc.fmp4.m3u8')).toMatch(/malformed from/);
+    expect(error('/cam/rewind-0.fmp4.m3u8')).toMatch(/positive/);
   });
 
   it('refuses malformed numbers, negative or zero durations and names that leave the archive', () => {

@@ -1,3 +1,4 @@
+import { ARCHIVE_FMP4_PIECE } from '../media/fmp4/archive-fmp4.js';
 import { DASH_PIECE } from './archive-dash.js';
 
 /**
@@ -7,33 +8,59 @@ import { DASH_PIECE } from './archive-dash.js';
  * name that leaves the archive is answered 400 (`{error}`), never looked up.
  */
 
+/** `fmp4: true` (only ever set when so): the playlist is the fMP4 HLS one, NAME.fmp4.m3u8. */
 export type ArchiveRequest =
-  | { name: string; kind: 'range'; fromMs: number; durationMs: number; format: 'm3u8' | 'ts' | 'mp4' | 'mpd' }
-  | { name: string; kind: 'timeshift_abs'; fromMs: number; format: 'm3u8' | 'ts' }
-  | { name: string; kind: 'timeshift_rel'; delayMs: number; format: 'm3u8' | 'ts' }
-  | { name: string; kind: 'rewind'; agoMs: number }
+  | {
+      name: string;
+      kind: 'range';
+      fromMs: number;
+      durationMs: number;
+      format: 'm3u8' | 'ts' | 'mp4' | 'mpd';
+      fmp4?: true;
+    }
+  | { name: string; kind: 'timeshift_abs'; fromMs: number; format: 'm3u8' | 'ts'; fmp4?: true }
+  | { name: string; kind: 'timeshift_rel'; delayMs: number; format: 'm3u8' | 'ts'; fmp4?: true }
+  | { name: string; kind: 'rewind'; agoMs: number; fmp4?: true }
   | { name: string; kind: 'json'; what: 'ranges' | 'recording_status' | 'media_info' }
   | { name: string; kind: 'jpg'; atMs: number; preview: boolean }
   /** One archive segment, as the playlists here name it: dvr/{startMs}-{durationMs}.ts. */
   | { name: string; kind: 'segment'; startMs: number; durationMs: number }
+  /** The fMP4 pieces of that segment, named by the fMP4 playlists: dvr/{startMs}-{durationMs}.m4s, .init.mp4. */
+  | { name: string; kind: 'fmp4_piece'; startMs: number; durationMs: number; piece: 'init' | 'fragment' }
   /** A piece of archive-FROM-DURATION.mpd, beside it: archive-FROM-DURATION/init-0.m4s, chunk-0-00001.m4s. */
   | { name: string; kind: 'dash_piece'; fromMs: number; durationMs: number; piece: string };
 
 export type ArchiveKind = ArchiveRequest['kind'];
+/** An archive request without its name, kind by kind. */
+type Unnamed = ArchiveRequest extends infer R ? (R extends unknown ? Omit<R, 'name'> : never) : never;
 
 /** The resource part of each shape; the number parts are checked apart, so a bad one is a 400. */
 const SHAPES: [RegExp, (m: RegExpExecArray) => Omit<ArchiveRequest, 'name'> | string][] = [
   [/^(?:archive|index)-([^/.]*)\.(m3u8)$|^archive-([^/.]*)\.(ts|mp4|mpd)$/, rangeOf],
+  [/^(?:archive|index)-([^/.]*)\.fmp4\.m3u8$/, (m) => fmp4(rangeIn(m[1]!, rangeAs('m3u8')))],
   [
     /^timeshift_abs-([^/.]*)\.(m3u8|ts)$/,
     (m) => withSeconds(m[1]!, 'from', (fromMs) => ({ kind: 'timeshift_abs', fromMs, format: format(m[2]) })),
+  ],
+  [
+    /^timeshift_abs-([^/.]*)\.fmp4\.m3u8$/,
+    (m) => fmp4(withSeconds(m[1]!, 'from', (fromMs) => ({ kind: 'timeshift_abs', fromMs, format: 'm3u8' }))),
   ],
   [
     /^timeshift_rel-([^/.]*)\.(m3u8|ts)$/,
     (m) =>
       withSeconds(m[1]!, 'delay', (delayMs) => ({ kind: 'timeshift_rel', delayMs, format: format(m[2]) })),
   ],
+  [
+    /^timeshift_rel-([^/.]*)\.fmp4\.m3u8$/,
+    (m) =>
+      fmp4(withSeconds(m[1]!, 'delay', (delayMs) => ({ kind: 'timeshift_rel', delayMs, format: 'm3u8' }))),
+  ],
   [/^rewind-([^/.]*)\.m3u8$/, (m) => withSeconds(m[1]!, 'ago', (agoMs) => ({ kind: 'rewind', agoMs }), true)],
+  [
+    /^rewind-([^/.]*)\.fmp4\.m3u8$/,
+    (m) => fmp4(withSeconds(m[1]!, 'ago', (agoMs) => ({ kind: 'rewind', agoMs }), true)),
+  ],
   [/^(ranges|recording_status|media_info)\.json$/, (m) => ({ kind: 'json', what: m[1] as 'ranges' })],
   [
     /^(\d{1,12})(-preview)?\.jpg$/,
@@ -43,6 +70,15 @@ const SHAPES: [RegExp, (m: RegExpExecArray) => Omit<ArchiveRequest, 'name'> | st
   [
     /^dvr\/(\d{13})-(\d{1,9})\.ts$/,
     (m) => ({ kind: 'segment', startMs: Number(m[1]), durationMs: Number(m[2]) }),
+  ],
+  [
+    ARCHIVE_FMP4_PIECE,
+    (m) => ({
+      kind: 'fmp4_piece',
+      startMs: Number(m[1]),
+      durationMs: Number(m[2]),
+      piece: m[3] === 'm4s' ? 'fragment' : 'init',
+    }),
   ],
 ];
 
@@ -73,11 +109,26 @@ export function parseArchivePath(path: string): ArchiveRequest | { error: string
 }
 
 function rangeOf(m: RegExpExecArray): Omit<ArchiveRequest, 'name'> | string {
-  const ext = format<'m3u8' | 'ts' | 'mp4' | 'mpd'>(m[2] ?? m[4]);
-  return rangeIn(m[1] ?? m[3]!, (fromMs, durationMs) => ({ kind: 'range', fromMs, durationMs, format: ext }));
+  return rangeIn(m[1] ?? m[3]!, rangeAs(format<'m3u8' | 'ts' | 'mp4' | 'mpd'>(m[2] ?? m[4])));
 }
 
-function pieceOf(m: RegExpExecArray): Omit<ArchiveRequest, 'name'> | string {
+const rangeAs =
+  (ext: 'm3u8' | 'ts' | 'mp4' | 'mpd') =>
+  (fromMs: number, durationMs: number): Extract<Unnamed, { kind: 'range' }> => ({
+    kind: 'range',
+    fromMs,
+    durationMs,
+    format: ext,
+  });
+
+type FmpPlaylist = Extract<Unnamed, { fmp4?: true }>;
+
+/** The fMP4 HLS twin of a playlist request; an error message as it is. */
+function fmp4(request: FmpPlaylist | string): FmpPlaylist | string {
+  return typeof request === 'string' ? request : { ...request, fmp4: true };
+}
+
+function pieceOf(m: RegExpExecArray): Unnamed | string {
   const piece = m[2]!;
   if (!DASH_PIECE.test(piece)) return `unknown piece "${piece}" of an archive MPD`;
   return rangeIn(m[1]!, (fromMs, durationMs) => ({ kind: 'dash_piece', fromMs, durationMs, piece }));
