@@ -117,6 +117,7 @@ export async function startMedia(options: MediaOptions) {
       drm: access.drm,
       archive: archivePlaybackHandler({
         archive: (name) => dvr.archive(name),
+        dvrInfo: (name) => dvr.dvrInfo(name),
         stream: streamFacts(engine),
         sessions: clients,
         auth: access.auth,

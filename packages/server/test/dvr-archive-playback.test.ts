@@ -271,6 +271,33 @@ describe('DVR archive playback', () => {
     expect((await json(`/cam/dvr/${from * 1000 + 1}-2000.m4s`)).status).toBe(404);
   });
 
+  it('info.json says what the DVR player reads: live or not, tracks, the archive; ranges.json of a stream without DVR is empty', async () => {
+    const cam = await json('/cam/info.json');
+    expect(cam.status).toBe(200);
+    expect(cam.body).toMatchObject({
+      name: 'cam',
+      stats: { status: 'stopped', alive: false, dvr_enabled: true },
+      protocols: { mseld: false },
+    });
+    const dvrInfo = (cam.body.stats as { dvr_info: { from: number; ranges: unknown[]; depth: number } })
+      .dvr_info;
+    expect(dvrInfo.from).toBe(from);
+    expect(dvrInfo.ranges).toHaveLength(2);
+    expect(dvrInfo.depth).toBeGreaterThan(0);
+    // The test:// source delivers within seconds: then it is running, alive, with its tracks.
+    let nodvr: Record<string, unknown> = {};
+    await waitFor(async () => {
+      nodvr = (await json('/nodvr/info.json')).body;
+      return (nodvr.stats as { alive?: boolean } | undefined)?.alive === true;
+    }, 30_000);
+    expect(nodvr).toMatchObject({ name: 'nodvr', stats: { status: 'running', dvr_enabled: false } });
+    const tracks = (nodvr.stats as { media_info: { tracks: { content: string }[] } }).media_info.tracks;
+    expect(tracks.map((t) => t.content)).toContain('video');
+    expect(nodvr.stats).not.toHaveProperty('dvr_info');
+    expect(await json('/nodvr/ranges.json?resolution=0')).toEqual({ status: 200, body: { ranges: [] } });
+    expect((await json('/nobody/info.json')).status).toBe(404);
+  });
+
   it('bad input answers 400 or 404 with a reason and touches nothing', async () => {
     const before = await readFile(join(server.dir, 'sluice.conf'), 'utf8');
     const cases: [string, number, RegExp][] = [
@@ -279,7 +306,7 @@ describe('DVR archive playback', () => {
       [`/cam/archive-${from}-0.mp4`, 400, /duration must be positive/],
       [`/cam/archive-${from}x-60.ts`, 400, /malformed from/],
       [`/nodvr/archive-${from}-60.m3u8`, 404, /stream nodvr has no DVR archive/],
-      [`/nodvr/ranges.json`, 404, /has no DVR archive/],
+      [`/nodvr/recording_status.json`, 404, /has no DVR archive/],
       [`/cam/dvr/${from * 1000 + 1}-2000.ts`, 404, /not \(or no longer\) in the archive/],
     ];
     for (const [path, status, reason] of cases) {
@@ -308,6 +335,8 @@ describe('DVR archive playback', () => {
     expect(denied.status).toBe(403);
     expect(denied.body.error).toMatch(/^access denied/);
     expect((await json('/locked/ranges.json')).status).toBe(403);
+    expect((await json('/locked/info.json')).status).toBe(403);
+    expect((await json('/locked/info.json?token=good')).status).toBe(200);
     expect((await fetch(`${server.url}/locked/${from + 1}.jpg`)).status).toBe(403);
     const allowed = await getText(`${server.url}/locked/archive-${from}-60.m3u8?token=good`);
     expect(allowed.status).toBe(200);

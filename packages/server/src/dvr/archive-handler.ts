@@ -12,17 +12,24 @@ import type { ArchiveIndex } from './archive-index.js';
 import { type ArchiveRequest, parseArchivePath } from './archive-url.js';
 import { refuseJson, sendFile, sendJson } from './archive-respond.js';
 import { serveJson } from './archive-json-handler.js';
+import { streamInfoJson } from './stream-info-json.js';
+import type { DvrInfo } from './stream-archive.js';
 import { serveDashPiece, serveFmp4Piece, serveLive, serveRange, type Served } from './archive-serve.js';
 
 export interface ArchivePlaybackDeps {
   /** The archive index of a stream with DVR (dvr/dvr-service.ts); undefined for one without. */
   archive: (name: string) => ArchiveIndex | undefined;
   /** What the engine knows of a running stream: its session limit, protocol switches, tracks. */
-  stream: (
-    name: string,
-  ) =>
-    | { maxSessions?: number; protocols?: Readonly<Record<string, boolean>>; mediaInfo?: MediaInfo }
+  stream: (name: string) =>
+    | {
+        maxSessions?: number;
+        protocols?: Readonly<Record<string, boolean>>;
+        mediaInfo?: MediaInfo;
+        running?: boolean;
+      }
     | undefined;
+  /** dvr_info of a stream with DVR (dvr/dvr-service.ts), for info.json. */
+  dvrInfo?: (name: string) => DvrInfo | undefined;
   sessions: ClientSessions;
   /** Play authorization (auth/play-auth.ts): the one gate live playback goes through too. */
   auth: PlayAuth;
@@ -41,7 +48,7 @@ export function streamFacts(engine: Pick<Engine, 'get' | 'mediaInfo'>): ArchiveP
     const runtime = engine.get(name);
     if (!runtime) return undefined;
     const { maxSessions, protocols } = runtime.spec;
-    return { maxSessions, protocols, mediaInfo: engine.mediaInfo(name) };
+    return { maxSessions, protocols, mediaInfo: engine.mediaInfo(name), running: runtime.running };
   };
 }
 
@@ -95,9 +102,17 @@ export function archivePlaybackHandler(
       const check = { ...who, name, proto: 'dvr', sessionId: '', requestType: 'play' as const };
       whenReady(deps.auth.check(check), (d) => {
         if (!d.allow) return refuseJson(res, 403, `access denied: ${d.reason}`);
+        const archive = deps.archive(name);
+        if (parsed.kind === 'json' && parsed.what === 'info') {
+          const dvr = { enabled: archive !== undefined, info: deps.dvrInfo?.(name) };
+          return sendJson(req, res, streamInfoJson(name, { running: false, ...stream }, dvr));
+        }
         // A live stream's tracks are known without an archive.
         const live = parsed.kind === 'json' && parsed.what === 'media_info' ? stream?.mediaInfo : undefined;
-        if (live && !deps.archive(name)) return sendJson(req, res, live);
+        if (live && !archive) return sendJson(req, res, live);
+        // A stream without DVR has no ranges: an empty list (the DVR player asks again at once on an error).
+        if (parsed.kind === 'json' && parsed.what === 'ranges' && !archive)
+          return sendJson(req, res, { ranges: [] });
         withArchive((index) => void answer(deps, parsed, index, params, req, res));
       });
       return true;

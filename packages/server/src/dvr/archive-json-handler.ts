@@ -22,7 +22,7 @@ export async function serveJson(
     env: NodeJS.ProcessEnv;
   },
   name: string,
-  what: 'ranges' | 'recording_status' | 'media_info',
+  what: 'ranges' | 'recording_status' | 'media_info' | 'info',
   index: ArchiveIndex,
   params: URLSearchParams,
   req: IncomingMessage,

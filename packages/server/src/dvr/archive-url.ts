@@ -21,7 +21,7 @@ export type ArchiveRequest =
   | { name: string; kind: 'timeshift_abs'; fromMs: number; format: 'm3u8' | 'ts'; fmp4?: true }
   | { name: string; kind: 'timeshift_rel'; delayMs: number; format: 'm3u8' | 'ts'; fmp4?: true }
   | { name: string; kind: 'rewind'; agoMs: number; fmp4?: true }
-  | { name: string; kind: 'json'; what: 'ranges' | 'recording_status' | 'media_info' }
+  | { name: string; kind: 'json'; what: 'ranges' | 'recording_status' | 'media_info' | 'info' }
   | { name: string; kind: 'jpg'; atMs: number; preview: boolean }
   /** One archive segment, as the playlists here name it: dvr/{startMs}-{durationMs}.ts. */
   | { name: string; kind: 'segment'; startMs: number; durationMs: number }
@@ -61,7 +61,7 @@ const SHAPES: [RegExp, (m: RegExpExecArray) => Omit<ArchiveRequest, 'name'> | st
     /^rewind-([^/.]*)\.fmp4\.m3u8$/,
     (m) => fmp4(withSeconds(m[1]!, 'ago', (agoMs) => ({ kind: 'rewind', agoMs }), true)),
   ],
-  [/^(ranges|recording_status|media_info)\.json$/, (m) => ({ kind: 'json', what: m[1] as 'ranges' })],
+  [/^(ranges|recording_status|media_info|info)\.json$/, (m) => ({ kind: 'json', what: m[1] as 'ranges' })],
   [
     /^(\d{1,12})(-preview)?\.jpg$/,
     (m) => ({ kind: 'jpg', atMs: Number(m[1]) * 1000, preview: m[2] !== undefined }),
