@@ -9,6 +9,7 @@ import { defineConfig } from 'vitest/config';
 // `vitest run --project unit` (or integration, playback) runs one of them.
 const PLAYBACK = [
   'packages/server/test/media-dash-player.test.ts',
+  'packages/server/test/media-dvr-player-archive.test.ts',
   'packages/server/test/media-embed-browser.test.ts',
   'packages/server/test/media-fmp4-dvr-player.test.ts',
   'packages/server/test/media-fmp4-hlsjs.test.ts',
