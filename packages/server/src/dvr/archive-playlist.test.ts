@@ -49,6 +49,23 @@ describe('archive playlists', () => {
     expect(playlist.segments.map((s) => Boolean(s.discontinuity))).toEqual([false, false, true, false]);
   });
 
+  it('a week of 2 s segments (302,400, dvr 7d) is one playlist listing every segment', () => {
+    const index = new ArchiveIndex('/nowhere');
+    const count = (7 * 86_400) / 2;
+    for (let i = 0; i < count; i++)
+      index.add({
+        startMs: T0 + i * 2000,
+        durationMs: i === 5 ? 2400 : 2000,
+        discontinuity: false,
+        bytes: 1,
+      });
+    // Was a RangeError (Math.max over more arguments than V8 takes).
+    const text = vodPlaylist(index.segments(T0, T0 + 7 * 86_400_000), '');
+    expect(text.match(/#EXTINF:/g)).toHaveLength(count);
+    expect(text).toContain('#EXT-X-TARGETDURATION:3\n');
+    expect(text.endsWith(`dvr/${T0 + (count - 1) * 2000}-2000.ts\n#EXT-X-ENDLIST\n`)).toBe(true);
+  });
+
   it('timeshift_abs moves on with the clock, keeping numbers and discontinuity counts across reloads', () => {
     const index = archive();
     const shape = { kind: 'timeshift_abs' as const, fromMs: T0 + 4000 };

@@ -20,7 +20,10 @@ export function segmentUri(segment: SegmentName, query: string): string {
 
 /** EXT-X-TARGETDURATION: the longest segment, rounded up (RFC 8216 §4.3.3.1). */
 export function targetDurationS(segments: readonly SegmentName[]): number {
-  return Math.max(1, ...segments.map((s) => Math.ceil(s.durationMs / 1000)));
+  // A loop, not Math.max(...): a week of 2 s segments (302,400) is past V8's limit on call arguments.
+  let longest = 1;
+  for (const segment of segments) longest = Math.max(longest, Math.ceil(segment.durationMs / 1000));
+  return longest;
 }
 
 export interface LiveWindowText {
