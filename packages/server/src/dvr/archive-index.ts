@@ -1,4 +1,5 @@
-import { readdir, rm, stat } from 'node:fs/promises';
+import { type Stats, statSync } from 'node:fs';
+import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseSegmentFileName, segmentPath, type SegmentName } from './layout.js';
 
@@ -196,13 +197,25 @@ async function readFolder(dir: string): Promise<ArchiveSegment[]> {
             }
             const parsed = parseSegmentFileName(name);
             if (!parsed) continue;
-            const info = await stat(join(folder, name)).catch(() => undefined);
+            // statSync: a promise per file cost ~11 µs of the main thread each (432,000 files of 10
+            // day archives: 5.4 s of a 9 s start); one hour folder (≤ 1,800 files) at a time holds
+            // the event loop a few ms, and the readdir of the next folder yields (bench/dvr.mjs).
+            const info = statOrUndefined(join(folder, name));
             if (info?.isFile()) found.push({ ...parsed, bytes: info.size });
           }
           found.sort((a, b) => a.startMs - b.startMs);
           segments.push(...found);
         }
   return segments;
+}
+
+function statOrUndefined(path: string): Stats | undefined {
+  try {
+    return statSync(path);
+  } catch {
+    // Removed since the listing (retention, an operator): not a segment any more.
+    return undefined;
+  }
 }
 
 async function digitFolders(dir: string, digits: number): Promise<string[]> {
