@@ -9,7 +9,7 @@
 //   DVR_BENCH_DIR=/path: where the archives go (default the temp folder; it must hold hard links)
 //   DVR_BENCH_PARTS=recording | archive: one half only
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { clipBytesPerSecond, makeClip } from './lib/media.mjs';
@@ -29,12 +29,17 @@ const pct = (x) => `${(x * 100).toFixed(3)}%`;
 const ms = (x) => `${x.toFixed(1)} ms`;
 const s = (x) => `${(x / 1000).toFixed(2)} s`;
 const row = (...cells) => console.log(cells.map((c, i) => String(c).padEnd(i === 0 ? 52 : 40)).join('  '));
+// Others' work on the machine moves every figure: the load average is printed with them.
+const load = () =>
+  `load average ${loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ')}`;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 try {
   if (parts.includes('recording')) {
     console.log(
-      `\n1–2. ${N} UDP streams of ${Math.round((BYTES_PER_SECOND * 8) / 1000)} kbit/s, windows of ${SECONDS} s, DVR root in ${base}`,
+      `\n1–2. ${N} UDP streams of ${Math.round((BYTES_PER_SECOND * 8) / 1000)} kbit/s, windows of ${SECONDS} s, DVR root in ${base}; ${load()}`,
     );
     const root = join(base, 'rec');
     const windows = await measureRecording({
@@ -54,7 +59,14 @@ try {
       ...windows.map((w) => `${pct(w.cpu / w.windowSeconds)} of a core`),
     );
     row('server CPU per stream', ...windows.map((w) => `${pct(perStream(w))} of a core`));
-    row('received (stats bytes_in)', ...windows.map((w) => `${(w.received / 1e6).toFixed(1)} MB`));
+    // Over 100% where the sender caught up after a stall (a loaded machine): that window is not real time.
+    row(
+      'received (stats bytes_in), % of real time',
+      ...windows.map(
+        (w) =>
+          `${(w.received / 1e6).toFixed(1)} MB, ${((w.received / (N * BYTES_PER_SECOND * w.windowSeconds)) * 100).toFixed(0)}%`,
+      ),
+    );
     row('segment files added under the DVR root', ...windows.map((w) => w.files));
     row(
       'file bytes added (allocated blocks)',
@@ -76,12 +88,13 @@ try {
         `(${recording.files} segments for ${N} streams × ${SECONDS} s ≈ ${Math.round((N * recording.windowSeconds) / 2)} expected; ` +
         `streams with dvr_error: ${recording.dvrErrors})`,
     );
+    console.log(`   ${load()}`);
     spawnSync('rm', ['-rf', root]);
   }
 
   if (parts.includes('archive')) {
     console.log(
-      `\n3–5. ${S} archives of 24 h (2 s segments, hard links to one real one) and ${EXPORT_SECONDS / 60} min of real segments`,
+      `\n3–5. ${S} archives of 24 h (2 s segments, hard links to one real one) and ${EXPORT_SECONDS / 60} min of real segments; ${load()}`,
     );
     const fixture = buildArchives({
       base,
@@ -122,6 +135,7 @@ try {
         `API ${s(restart.apiMs)}, dvr_info of all ${s(restart.infoMs)}, ranges.json of all ${s(restart.rangesMs)}`,
         `find ROOT -type f | wc -l: ${s(restart.findMs)} (warm cache, as the server's)`,
       );
+      console.log(`   ${load()}`);
     } finally {
       await restart.sluice.stop();
       spawnSync('rm', ['-rf', restart.sluice.dir]);
