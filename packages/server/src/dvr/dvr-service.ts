@@ -98,13 +98,22 @@ export class DvrService {
     return [...this.streams.keys()];
   }
 
-  /** Follows the config; resolves once every archive it names was read back. */
+  /**
+   * Follows the config. Archives are read back in the background: a day of 100 streams is 4.3
+   * million files (46 s in bench/dvr.mjs), and the server must listen and play live meanwhile.
+   * Each stream starts recording once its own archive is read.
+   */
   async apply(config: Config): Promise<void> {
     this.config = config;
     await this.discover(config);
     this.reconcile();
-    await Promise.all([...this.streams.values()].map((s) => s.loading));
+    for (const stream of this.streams.values()) void stream.loading?.then(() => this.attachBuses());
     this.attachBuses();
+  }
+
+  /** Resolves once every archive named now was read back. */
+  async loaded(): Promise<void> {
+    await Promise.all([...this.streams.values()].map((s) => s.loading));
   }
 
   /** Stops recording; resolves once the segments taken are on disk. */
