@@ -1,8 +1,7 @@
-import { type Browser, chromium } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bframePublisher } from './dash-helpers.js';
-import { freePort, minimalConfig, type RunningServer, startServer, waitFor } from './harness.js';
-import { getText } from './media-helpers.js';
+import { type LiveFmp4Fixture, startLiveFmp4 } from './fmp4-live-fixture.js';
+import type { RunningServer } from './harness.js';
 
 /**
  * hls.js in Chromium plays the live fMP4 HLS of an RTMP publish with B-frames, as Flussonic's DVR
@@ -10,27 +9,15 @@ import { getText } from './media-helpers.js';
  * every other fragment starts inside a GOP, as the segmenter cuts them.
  */
 describe('live fMP4 HLS played by hls.js', () => {
+  let fixture: LiveFmp4Fixture;
   let server: RunningServer;
   let browser: Browser;
-  let publisher: { stop: () => Promise<void> };
 
   beforeAll(async () => {
-    const port = await freePort();
-    server = await startServer({
-      config: `${minimalConfig}rtmp ${port};\nstream cam {\n  publish_enabled true;\n  static true;\n  segment_duration 1;\n}\n`,
-    });
-    publisher = bframePublisher(`rtmp://127.0.0.1:${port}/static/cam`, 25);
-    await waitFor(async () => (await getText(`${server.url}/cam/index.fmp4.m3u8`)).status === 200, 30_000);
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: ['--autoplay-policy=no-user-gesture-required'],
-    });
+    fixture = await startLiveFmp4();
+    ({ server, browser } = fixture);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await publisher?.stop();
-    await server?.cleanup();
-  });
+  afterAll(() => fixture?.close());
 
   it('plays index.fmp4.m3u8: the picture advances 5 s, no fatal error, fragments and not TS loaded', async () => {
     const page = await browser.newPage();
