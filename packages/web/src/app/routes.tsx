@@ -34,6 +34,15 @@ import { MirrorPage } from '../features/mirror/MirrorPage.js';
 import { MirrorProcessTab } from '../features/mirror/MirrorProcessTab.js';
 import { MirroredOverviewTab } from '../features/mirrored/MirroredOverviewTab.js';
 import { MirroredPage } from '../features/mirrored/MirroredPage.js';
+import { VodBrowserPage } from '../features/vod-browser/VodBrowserPage.js';
+import { FileOutputTab } from '../features/vod-file/FileOutputTab.js';
+import { FileOverviewTab } from '../features/vod-file/FileOverviewTab.js';
+import { FilePage } from '../features/vod-file/FilePage.js';
+import { VodAuthTab } from '../features/vod/VodAuthTab.js';
+import { VodInputTab } from '../features/vod/VodInputTab.js';
+import { VodOutputTab } from '../features/vod/VodOutputTab.js';
+import { VodOverviewTab } from '../features/vod/VodOverviewTab.js';
+import { VodPage } from '../features/vod/VodPage.js';
 import { NotFoundPage } from './NotFoundPage.js';
 import { Shell } from './Shell.js';
 
@@ -124,9 +133,25 @@ const mediaRoutes: RouteEntry[] = [
   {
     name: 'vod-item',
     path: 'vod/:mediaName',
-    children: sub('vod-item', [['tree', 'tree/:number'], 'input', 'output', 'auth']),
+    element: <VodPage />,
+    children: sub('vod-item', [['tree', 'tree/:number'], 'input', 'output', 'auth'], {
+      overview: <VodOverviewTab />,
+      tree: <VodBrowserPage />,
+      input: <VodInputTab />,
+      output: <VodOutputTab />,
+      auth: <VodAuthTab />,
+    }),
   },
-  { name: 'file-item', path: 'file/:mediaName', children: sub('file-item', ['output', 'clients']) },
+  {
+    name: 'file-item',
+    path: 'file/:mediaName',
+    element: <FilePage />,
+    children: sub('file-item', ['output', 'clients'], {
+      overview: <FileOverviewTab />,
+      output: <FileOutputTab />,
+      clients: <ClientsTab />,
+    }),
+  },
   {
     name: 'mirror-item',
     path: 'mirror/:mediaName',
