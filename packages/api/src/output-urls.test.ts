@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { playbackUrls, publishUrls } from './output-urls.js';
+import { fileOutputUrls, playbackUrls, publishUrls } from './output-urls.js';
 
 const ports = { http: 'http://h:80', rtmp: 1935 };
 
@@ -25,6 +25,19 @@ describe('publish urls', () => {
     expect(urls.map((u) => u.url)).toEqual([
       'rtmp://h:1935/static/a?password=pw',
       'http://h:80/a/mpegts?password=pw',
+    ]);
+  });
+});
+
+describe('VOD file urls', () => {
+  it('lists HLS, DASH, MPEG-TS, the MP4 itself and the preview under the encoded file path', () => {
+    const urls = fileOutputUrls('vod/my film.mp4', 'http://h:80');
+    expect(urls.map((u) => [u.label, u.url])).toEqual([
+      ['HLS', 'http://h:80/vod/my%20film.mp4/index.m3u8'],
+      ['DASH', 'http://h:80/vod/my%20film.mp4/index.mpd'],
+      ['MPEG-TS', 'http://h:80/vod/my%20film.mp4/mpegts'],
+      ['MP4', 'http://h:80/vod/my%20film.mp4'],
+      ['Preview', 'http://h:80/vod/my%20film.mp4/preview.jpg'],
     ]);
   });
 });

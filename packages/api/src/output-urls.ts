@@ -51,3 +51,25 @@ export function publishUrls(
     urls.push({ label: 'HTTPS MPEG-TS', url: `${ports.https}/${encodedName(name)}/mpegts${query}` });
   return urls;
 }
+
+/** One output link of a VOD file; `protocol` is its protocol switch, if it has one. */
+export interface FileOutputUrl {
+  label: string;
+  protocol?: string;
+  url: string;
+}
+
+/**
+ * Where a VOD file (`PREFIX/PATH`) plays (issue 16, docs/vod.md): HLS, DASH and MPEG-TS under the
+ * file's path, the file itself as MP4 (progressive, with Range) and a frame as preview.jpg.
+ */
+export function fileOutputUrls(name: string, http: string): FileOutputUrl[] {
+  const path = `${http}/${encodedName(name)}`;
+  return [
+    { label: 'HLS', protocol: 'hls', url: `${path}/index.m3u8` },
+    { label: 'DASH', protocol: 'dash', url: `${path}/index.mpd` },
+    { label: 'MPEG-TS', protocol: 'mpegts', url: `${path}/mpegts` },
+    { label: 'MP4', url: path },
+    { label: 'Preview', url: `${path}/preview.jpg` },
+  ];
+}

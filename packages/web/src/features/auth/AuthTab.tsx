@@ -27,9 +27,10 @@ function DomainsField({ base }: { base: string[] }) {
 /**
  * The Auth tab (spec 001 §2 Auth, test id media-auth) of any item, saved as one delta keyed by the
  * item: `base` is ['streams', name], ['lives', prefix] or ['sources', position]. `hasName`: the item
- * is a single named media, which alone offers the IPTV and Watcher types (spec 001 §4).
+ * is a single named media, which alone offers the IPTV and Watcher types (spec 001 §4). `drm`: false
+ * where the server encrypts nothing (a VOD).
  */
-export function AuthTab({ base, hasName }: { base: string[]; hasName: boolean }) {
+export function AuthTab({ base, hasName, drm = true }: { base: string[]; hasName: boolean; drm?: boolean }) {
   return (
     <Stack data-testid="media-auth">
       <ItemForm base={base} gap="lg" maw={800}>
@@ -37,7 +38,7 @@ export function AuthTab({ base, hasName }: { base: string[]; hasName: boolean })
         <AuthTypeSection base={base} hasName={hasName} />
         <DomainsField base={base} />
         <CountryLimitSection base={base} />
-        <DrmSection base={base} />
+        {drm && <DrmSection base={base} />}
       </ItemForm>
     </Stack>
   );

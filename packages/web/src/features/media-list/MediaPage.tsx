@@ -5,6 +5,7 @@ import { OriginServersSection } from './OriginServersSection.js';
 import { PlayProvider } from './play-context.js';
 import { StreamsPage } from './StreamsPage.js';
 import { useSelectedItem } from './use-selected-item.js';
+import { VodSection } from './VodSection.js';
 
 /**
  * The media list (route root, spec 000 §2) and the frame of every media item page: with an item
@@ -19,6 +20,8 @@ export function MediaPage() {
     selected?.route === 'location-item' || selected?.route === 'published-item' ? selected.name : undefined;
   const selectedMirror = selected?.route === 'mirror-item' ? selected.name : undefined;
   const selectedMirrored = selected?.route === 'mirrored-item' ? selected.name : undefined;
+  const selectedVod =
+    selected?.route === 'vod-item' || selected?.route === 'file-item' ? selected.name : undefined;
   return (
     <PlayProvider>
       <Group align="flex-start" gap="lg" wrap="nowrap">
@@ -30,6 +33,7 @@ export function MediaPage() {
             selectedStream={selectedMirrored}
             compact={compact}
           />
+          <VodSection selected={selectedVod} compact={compact} />
         </Stack>
         {compact && (
           <Box style={{ flex: '1 1 auto', minWidth: 0 }}>
