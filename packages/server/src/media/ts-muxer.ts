@@ -36,6 +36,8 @@ const JUMP_TICKS = 10 * TS_CLOCK;
 export interface TsMuxerOptions {
   video: boolean;
   audio: boolean;
+  /** The PMT's stream_type for the video PID: H.264 (0x1b) unless told, HEVC is 0x24 (VOD files). */
+  videoStreamType?: number;
   /** The service name the SDT gives (the stream name). */
   serviceName?: string;
 }
@@ -67,7 +69,8 @@ export class TsMuxer {
   ) {
     const pcrPid = tracks.video ? VIDEO_PID : AUDIO_PID;
     const streams = [];
-    if (tracks.video) streams.push({ pid: VIDEO_PID, streamType: STREAM_TYPE_H264 });
+    if (tracks.video)
+      streams.push({ pid: VIDEO_PID, streamType: tracks.videoStreamType ?? STREAM_TYPE_H264 });
     if (tracks.audio) streams.push({ pid: AUDIO_PID, streamType: STREAM_TYPE_AAC_ADTS });
     this.pmt = pmtSection(PROGRAM, pcrPid, streams);
     const serviceName = tracks.serviceName ?? 'Sluice';
