@@ -26,6 +26,7 @@ import { streamHandlers } from './http/stream-handlers.js';
 import { acceptRawBodies, logoHandlers } from './transcoder/logo-handlers.js';
 import type { LogoStore } from './transcoder/logo-store.js';
 import { originHandlers } from './cluster/origin-handlers.js';
+import { registerFileApi } from './vod/file-api.js';
 import type { Logger } from './support/log.js';
 
 export interface AppDeps {
@@ -151,6 +152,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       raw.put(`${API}/logo/:name`, { onRequest: edit }, logos.put);
     });
   }
+  // VOD files: list_files, remove_file, make_dir, upload (streamed; vod/file-api.ts).
+  await registerFileApi(app, { config, view, edit });
   const history = deps.history;
   if (history)
     app.get(`${API}/history`, { onRequest: view }, (request) =>

@@ -42,6 +42,18 @@ const rawAnswer = (status: string, error: string): string => {
 
 const REQUEST_TIMEOUT_ANSWER = rawAnswer('408 Request Timeout', 'the request was not sent in time');
 
+/** The body deadline of each request in progress, so a route that streams its body can lift it. */
+const bodyDeadlines = new WeakMap<IncomingMessage, NodeJS.Timeout>();
+
+/**
+ * Lifts the request's whole-body deadline (requestTimeoutMs): for a route that streams a body of
+ * any length to disk (a multi-GB VOD upload takes minutes) and watches for a stalled sender itself.
+ */
+export function releaseBodyDeadline(req: IncomingMessage): void {
+  clearTimeout(bodyDeadlines.get(req));
+  bodyDeadlines.delete(req);
+}
+
 /**
  * Header, request and idle timeouts for connections handed to the HTTP server by hand
  * (listeners.ts emits 'connection'). Node enforces its own headersTimeout and requestTimeout only
@@ -85,6 +97,7 @@ export class ConnectionTimeouts {
       : setTimeout(() => {
           if (!req.complete) expire(socket, !res.headersSent);
         }, this.limits.requestTimeoutMs);
+    if (bodyTimer) bodyDeadlines.set(req, bodyTimer);
     let ended = false;
     const end = () => {
       if (ended) return;
