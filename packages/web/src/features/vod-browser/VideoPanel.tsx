@@ -1,20 +1,28 @@
 import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
+import { fileOutputUrls } from '@sluice/api';
 import { useState } from 'react';
 import { useAdminToken, withAdminToken } from '../auth/admin-token.js';
 import { useHlsPlayer } from '../media-list/use-hls-player.js';
-import { fileOutputLinks } from './browser-paths.js';
+
+/** Spec 002 §2: the links beside the browser's player (the file page adds the preview frame). */
+const BROWSER_LINKS = new Set(['HLS', 'DASH', 'MPEG-TS', 'MP4']);
 
 /**
  * The open video beside the list (spec 002 §2): a player of its HLS, with the admin token the
  * console's other players use, and the output links per protocol (shown without the token).
+ * `fileName`: PREFIX/RELATIVE/PATH.
  */
-export function VideoPanel({ name, playPath }: { name: string; playPath: string }) {
+export function VideoPanel({ fileName }: { fileName: string }) {
   const token = useAdminToken();
   const [video, setVideo] = useState<HTMLVideoElement | null>(null);
-  const error = useHlsPlayer(video, withAdminToken(`${playPath}/index.m3u8`, token));
+  const playlist = fileOutputUrls(fileName, '').find((link) => link.label === 'HLS')?.url ?? '';
+  const error = useHlsPlayer(video, withAdminToken(playlist, token));
+  const links = fileOutputUrls(fileName, window.location.origin).filter((link) =>
+    BROWSER_LINKS.has(link.label),
+  );
   return (
-    <Stack gap="xs" component="section" aria-label={`video ${name}`} w={480}>
-      <Title order={4}>{name}</Title>
+    <Stack gap="xs" component="section" aria-label={`video ${fileName}`} w={480}>
+      <Title order={4}>{fileName.split('/').at(-1)}</Title>
       <video
         ref={setVideo}
         aria-label="player"
@@ -30,7 +38,7 @@ export function VideoPanel({ name, playPath }: { name: string; playPath: string 
         </Text>
       )}
       <Stack gap={2} aria-label="output links">
-        {fileOutputLinks(window.location.origin, playPath).map(({ label, url }) => (
+        {links.map(({ label, url }) => (
           <Group key={label} gap="xs" wrap="nowrap">
             <Text size="sm" w={70}>
               {label}

@@ -5,7 +5,7 @@ import { useView } from '../../api/use-live.js';
 import { pathTo } from '../../app/routes.js';
 import { useMediaName } from '../item-page/use-media-name.js';
 import { LOADING_NOTICE } from './browser-constants.js';
-import { filePlayPath, joinSubpath, normalizeSubpath, parentOf } from './browser-paths.js';
+import { joinSubpath, normalizeSubpath, parentOf, vodFileName } from './browser-paths.js';
 import { makeDir, removeFile, type SourcePath } from './file-calls.js';
 import { orderEntries } from './file-order.js';
 import { FileTable } from './FileTable.js';
@@ -97,7 +97,7 @@ function DirectoryView({ prefix, number, subpath }: { prefix: string; number: st
           />
         )}
         {openVideo !== undefined && (
-          <VideoPanel key={openVideo} name={openVideo} playPath={filePlayPath(prefix, subpath, openVideo)} />
+          <VideoPanel key={openVideo} fileName={vodFileName(prefix, subpath, openVideo)} />
         )}
       </Group>
       {!list.notice && <UploadForm target={target} onUploaded={uploaded} />}

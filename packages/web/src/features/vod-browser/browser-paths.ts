@@ -22,22 +22,6 @@ export function parentOf(dir: string): string {
 /** The path field's text: the directory from the source path's root. */
 export const shownPath = (dir: string): string => `/${normalizeSubpath(dir)}`;
 
-/**
- * Where a file plays (COMMON16 playback URLs): /{prefix}/{subpath}/{file}, each name URL-encoded;
- * a prefix may hold '/'.
- */
-export function filePlayPath(prefix: string, dir: string, name: string): string {
-  const parts = [...prefix.split('/'), ...normalizeSubpath(dir).split('/'), name].filter((p) => p !== '');
-  return `/${parts.map(encodeURIComponent).join('/')}`;
-}
-
-/** The output links shown beside the list when a video is open (spec 002 §2 VOD browser). */
-export function fileOutputLinks(origin: string, playPath: string): { label: string; url: string }[] {
-  const base = `${origin}${playPath}`;
-  return [
-    { label: 'HLS', url: `${base}/index.m3u8` },
-    { label: 'DASH', url: `${base}/index.mpd` },
-    { label: 'MPEG-TS', url: `${base}/mpegts` },
-    { label: 'MP4', url: base },
-  ];
-}
+/** A VOD file's name (COMMON16): PREFIX/RELATIVE/PATH, the name its URLs and file pages use. */
+export const vodFileName = (prefix: string, dir: string, name: string): string =>
+  [prefix, normalizeSubpath(dir), name].filter((part) => part !== '').join('/');
