@@ -29,6 +29,8 @@ export interface PlaybackDeps {
   drm: HlsDrm;
   /** Archive playback (dvr/archive-handler.ts): answers the archive URL family, or returns false. */
   archive?: (req: IncomingMessage, res: ServerResponse) => boolean;
+  /** VOD playback (vod/vod-handler.ts): answers paths under a VOD prefix, or returns false. */
+  vod?: (req: IncomingMessage, res: ServerResponse) => boolean;
 }
 
 /** The output protocols served here (spec 001 §9 protocol names), for server info. */
@@ -53,6 +55,8 @@ const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
 export function playbackHandler(deps: PlaybackDeps): (req: IncomingMessage, res: ServerResponse) => boolean {
   return (req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    // VOD files first: their URLs (FILE/index.m3u8 …) must not be read as a stream archive's.
+    if (deps.vod?.(req, res)) return true;
     if (deps.archive?.(req, res)) return true;
     const url = req.url ?? '/';
     const q = url.indexOf('?');
