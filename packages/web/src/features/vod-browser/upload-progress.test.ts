@@ -29,8 +29,16 @@ describe('upload headers (spec 002 §7)', () => {
       'X-Path': '1',
       'X-Subpath': 'shows/2024',
       'X-File-Sizes': 'a.mp4:10|b.txt:2048',
-      'X-Requested-With': 'XMLHttpRequest',
+      'X-Requested-With': 'sluice',
       'Cache-Control': 'no-cache',
     });
+  });
+
+  it('percent-encodes names, so any name fits a header and its ":" or "|" does not split the list', () => {
+    const headers = uploadHeaders({ prefix: 'vod', path: '0', subpath: 'émissions/a|b' }, [
+      { name: 'été: 1|2.mp4', size: 5 },
+    ]);
+    expect(headers['X-Subpath']).toBe('%C3%A9missions/a%7Cb');
+    expect(headers['X-File-Sizes']).toBe('%C3%A9t%C3%A9%3A%201%7C2.mp4:5');
   });
 });

@@ -1,4 +1,4 @@
-import { API_BASE } from '../../api/http-client.js';
+import { API_BASE, CONSOLE_HEADERS } from '../../api/http-client.js';
 
 export const UPLOAD_URL = `${API_BASE}/upload`;
 
@@ -11,21 +11,26 @@ export interface UploadTarget {
   subpath: string;
 }
 
+/** Each name percent-encoded ('/' kept between a path's names): the server decodes once (file-api.ts). */
+const encodedPath = (path: string) => path.split('/').map(encodeURIComponent).join('/');
+
 /**
  * Spec 002 §7 upload headers: X-Prefix, X-Path, X-Subpath, X-File-Sizes ('name:size' pairs joined
  * with '|', so the server can refuse more than the free disk space before reading), X-Requested-With
- * and Cache-Control: no-cache.
+ * and Cache-Control: no-cache. Names and paths are percent-encoded: a header carries Latin-1 only,
+ * and a name may hold ':' or '|'. X-Requested-With carries the console's value, the one the server's
+ * guard asks of every cookie-authorised change (the spec names the header, not its value).
  */
 export function uploadHeaders(
   target: UploadTarget,
   files: readonly { name: string; size: number }[],
 ): Record<string, string> {
   return {
-    'X-Prefix': target.prefix,
-    'X-Path': target.path,
-    'X-Subpath': target.subpath,
-    'X-File-Sizes': files.map((f) => `${f.name}:${f.size}`).join('|'),
-    'X-Requested-With': 'XMLHttpRequest',
+    'X-Prefix': encodedPath(target.prefix),
+    'X-Path': encodeURIComponent(target.path),
+    'X-Subpath': encodedPath(target.subpath),
+    'X-File-Sizes': files.map((f) => `${encodeURIComponent(f.name)}:${f.size}`).join('|'),
+    'X-Requested-With': CONSOLE_HEADERS['x-requested-with'],
     'Cache-Control': 'no-cache',
   };
 }
@@ -49,7 +54,6 @@ export function sendUpload(
     const form = new FormData();
     for (const file of files) form.append('file', file, file.name);
     xhr.open('POST', UPLOAD_URL);
-    // A header value the browser refuses (a name outside Latin-1) throws here: a failed upload.
     for (const [name, value] of Object.entries(uploadHeaders(target, files)))
       xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) =>
