@@ -118,7 +118,7 @@ async function main(): Promise<void> {
         hostname: store.config.hostname ?? host,
         startedAt,
         errors: warnings,
-        traffic: () => media.engine.traffic(),
+        traffic: () => ({ ...media.engine.traffic(), openedFiles: media.openedFiles() }),
       }),
     );
   refreshStats();

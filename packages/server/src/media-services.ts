@@ -14,6 +14,9 @@ import { DvrService } from './dvr/dvr-service.js';
 import { ArchiveExports } from './dvr/archive-export.js';
 import { archivePlaybackHandler, streamFacts } from './dvr/archive-handler.js';
 import { Engine } from './engine/engine.js';
+import { ffmpegSourceOpener } from './vod/ffmpeg-source.js';
+import { openMp4Source } from './vod/mp4-source.js';
+import { VodPlayback } from './vod/vod-handler.js';
 import { childEnv, killLeftovers, ownerMark } from './engine/ffmpeg/leftovers.js';
 import { PublishSlots } from './engine/publish-slots.js';
 import { RtmpPort } from './ingest/rtmp/rtmp-port.js';
@@ -94,6 +97,13 @@ export async function startMedia(options: MediaOptions) {
     ffmpegPath,
     env,
   });
+  // VOD files: MP4 and its kin through the MP4 reader, other files through ffmpeg (vod/).
+  const vod = new VodPlayback({
+    view,
+    sessions: clients,
+    auth: access.auth,
+    openers: { mp4: openMp4Source, other: ffmpegSourceOpener({ ffmpegPath, env }) },
+  });
   const rtmp = new RtmpPort(
     (request) => authorizedPublish(access.auth, request, () => engine.acceptPublish(request)),
     log,
@@ -115,6 +125,7 @@ export async function startMedia(options: MediaOptions) {
       thumbnails,
       auth: access.auth,
       drm: access.drm,
+      vod: vod.handler,
       archive: archivePlaybackHandler({
         archive: (name) => dvr.archive(name),
         dvrInfo: (name) => dvr.dvrInfo(name),
@@ -127,6 +138,8 @@ export async function startMedia(options: MediaOptions) {
         env,
       }),
     }),
+    /** Files with sessions now (server stats opened_files). */
+    openedFiles: () => vod.openedCount,
     /** GET /flussonic/api/history. */
     history: access.history(traffic, clients),
     /** The console players' token (server info admin_token). */
@@ -140,6 +153,7 @@ export async function startMedia(options: MediaOptions) {
       // An edit of some streams' fields (the common case) names them; anything else reconciles all.
       const streams = scope ? (scope.get('streams') ?? []) : 'all';
       access.apply(config);
+      vod.apply(config);
       engine.apply(config, streams === 'all' ? undefined : streams);
       mirrors.apply(config);
       await dvr.apply(config);
@@ -150,6 +164,7 @@ export async function startMedia(options: MediaOptions) {
       await rtmp.close();
       await Promise.all([players.close(), dash.close(), thumbnails.close(), exports.close()]);
       mirrors.close();
+      vod.close();
       await engine.close();
       await dvr.close();
       clients.stop();

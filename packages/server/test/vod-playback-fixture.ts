@@ -23,6 +23,18 @@ export function makeMovie(path: string, seconds: number, audioTracks = 1): void 
   if (result.status !== 0) throw new Error(`ffmpeg: ${result.stderr.toString()}`);
 }
 
+/** The same media in another container (-c copy): an MPEG-TS or MKV file, read through ffmpeg. */
+export function remux(from: string, to: string): void {
+  const result = spawnSync(
+    'ffmpeg',
+    ['-hide_banner', '-loglevel', 'error', '-y', '-i', from, '-map', '0', '-c', 'copy', to],
+    {
+      timeout: 60_000,
+    },
+  );
+  if (result.status !== 0) throw new Error(`ffmpeg: ${result.stderr.toString()}`);
+}
+
 /** A GET with the path sent exactly as written (fetch would resolve '..' and re-encode). */
 export function rawGet(port: number, path: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {

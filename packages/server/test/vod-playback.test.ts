@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { minimalConfig, type RunningServer, startServer } from './harness.js';
 import { getBytes, getText, probeStreams, segmentUris } from './media-helpers.js';
-import { decodeTs, makeMovie, parseMaster, parseMedia, rawGet } from './vod-playback-fixture.js';
+import { decodeTs, makeMovie, parseMaster, parseMedia, rawGet, remux } from './vod-playback-fixture.js';
 
 /** VOD playback of files under a `file PREFIX { path DIR; }` (issue 16): the file, HLS, MPEG-TS. */
 describe('VOD playback', () => {
@@ -20,6 +20,7 @@ describe('VOD playback', () => {
     await mkdir(join(media, 'shows'));
     makeMovie(join(media, 'movie.mp4'), 10);
     makeMovie(join(media, 'shows', 'two audio.mp4'), 6, 2);
+    remux(join(media, 'movie.mp4'), join(media, 'shows', 'clip.mkv'));
     // A damaged file: an MP4 name, random bytes.
     await writeFile(join(media, 'broken.mp4'), randomBytes(4096));
     await writeFile(join(outside, 'secret.mp4'), 'SECRET-BYTES');
@@ -109,6 +110,19 @@ describe('VOD playback', () => {
     const video = (await getText(`${base}/${master.variants[0]!.uri}`)).text;
     const segment = await getBytes(`${base}/${segmentUris(video)[0]}`);
     expect(probeStreams(segment).map((s) => s.codec_name)).toEqual(['h264']);
+  });
+
+  it('HLS of a file that is not MP4 (MKV, read through ffmpeg): its segments decode in a row', async () => {
+    const base = url('shows/clip.mkv');
+    const master = parseMaster((await getText(`${base}/index.m3u8`)).text);
+    expect(master.variants[0]!.resolution).toEqual({ width: 320, height: 180 });
+    const text = (await getText(`${base}/${master.variants[0]!.uri}`)).text;
+    expect(parseMedia(text).endlist).toBe(true);
+    const segments: Buffer[] = [];
+    for (const uri of segmentUris(text)) segments.push(await getBytes(`${base}/${uri}`));
+    const all = decodeTs(Buffer.concat(segments));
+    expect(all.errors).toBe('');
+    expect(all.durationS).toBeGreaterThan(9.5);
   });
 
   it('MPEG-TS: /mpegts is the whole file as one continuous TS that decodes without an error', async () => {

@@ -113,7 +113,7 @@ export class VodPlayback {
         break;
       }
       // The first reading's answer, unless a later one says more than "not found".
-      if (failure.error === '' || failure.status === 404) failure = located;
+      if (failure.error === '' || (failure.status === 404 && located.status !== 404)) failure = located;
     }
     const target = found?.target ?? parsed.targets[0]!;
     const name = found?.name ?? vodFileName(prefix, target.parts);
