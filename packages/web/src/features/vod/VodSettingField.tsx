@@ -30,7 +30,7 @@ export function VodSettingField({ prefix, field, label }: { prefix: string; fiel
       await sync.confirmSaved(delta);
     });
   return (
-    <Group gap="sm" align="flex-end">
+    <Group gap="sm" align="flex-end" role="group" aria-label={label}>
       <IntegerInput label={label} aria-label={label} value={draft} onChange={setDraft} w={300} />
       <Button variant="default" disabled={saving || draft === savedValue} onClick={() => void save()}>
         Save
