@@ -41,6 +41,7 @@ const VIEW_ROUTES = new Set([
   'GET /flussonic/api/logo',
   'GET /flussonic/api/logo/:name',
   'GET /flussonic/api/history',
+  'GET /flussonic/api/list_files',
   'GET /flussonic/api/events',
 ]);
 /** The console's own files (one route a file, under /admin/): public like its page. */

@@ -51,6 +51,15 @@ const required = (value: string, what: string): string => {
   return value;
 };
 
+/**
+ * The upload's first onRequest hook: every refusal (no credentials, view only, a bad path, no room)
+ * closes the connection, so Node does not read the rest of a large body to throw it away. The
+ * handler lifts it once the upload is in.
+ */
+const closeOnRefusal: OnRequestHook = async (_request, reply) => {
+  void reply.header('connection', 'close');
+};
+
 /** An onRequest hook refusing (415) anything but a multipart form, before a byte of it is read. */
 const multipartOnly: OnRequestHook = async (request, reply) => {
   const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
@@ -149,8 +158,6 @@ export function fileApiHandlers(config: () => Config) {
 
     /** Multipart upload into X-Subpath, streamed to disk (file-api-upload.ts). */
     upload: async (request: FastifyRequest, reply: FastifyReply) => {
-      // Any refusal closes the connection: the body not read is not worth receiving to discard.
-      void reply.header('connection', 'close');
       const subpath = headerText(request, 'x-subpath');
       const at = await locate(headerText(request, 'x-prefix'), headerText(request, 'x-path'), subpath);
       await directory(at.path, subpath || '/');
@@ -177,6 +184,6 @@ export async function registerFileApi(
   // nothing, so no body limit applies and nothing is buffered; the guard has run before it.
   await app.register(async (scope) => {
     scope.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null, undefined));
-    scope.post(`${API}/upload`, { onRequest: [deps.edit, multipartOnly] }, files.upload);
+    scope.post(`${API}/upload`, { onRequest: [closeOnRefusal, deps.edit, multipartOnly] }, files.upload);
   });
 }
