@@ -20,14 +20,15 @@ export interface BoxHeader {
  * The header of the box at `at` in `bytes`, which must end by `limit`: size 1 is a 64-bit size,
  * size 0 runs to `limit` (§4.2: "box extends to end of file", or of what holds it).
  */
-export function boxAt(bytes: Buffer, at: number, limit: number, fileOffset = 0): BoxHeader {
-  if (at + 8 > limit) throw new Mp4Error(`a box header at byte ${fileOffset + at} is cut short`);
+export function boxAt(bytes: Buffer, at: number, limit: number): BoxHeader {
+  const where = `at byte ${at} of the movie header`;
+  if (at + 8 > limit) throw new Mp4Error(`a box header ${where} is cut short`);
   const size32 = bytes.readUInt32BE(at);
   const type = bytes.toString('latin1', at + 4, at + 8);
   let size = size32;
   let contentStart = at + 8;
   if (size32 === 1) {
-    if (at + 16 > limit) throw new Mp4Error(`the '${type}' box at byte ${fileOffset + at} is cut short`);
+    if (at + 16 > limit) throw new Mp4Error(`the '${type}' box ${where} is cut short`);
     size = Number(bytes.readBigUInt64BE(at + 8));
     contentStart = at + 16;
   } else if (size32 === 0) {
@@ -35,7 +36,7 @@ export function boxAt(bytes: Buffer, at: number, limit: number, fileOffset = 0):
   }
   const end = at + size;
   if (size < contentStart - at || end > limit) {
-    throw new Mp4Error(`the '${type}' box at byte ${fileOffset + at} has a bad size (${size} bytes)`);
+    throw new Mp4Error(`the '${type}' box ${where} has a bad size (${size} bytes)`);
   }
   return { type, start: at, contentStart, end };
 }
@@ -78,9 +79,12 @@ export async function readMoov(file: FileHandle, sizeBytes: number): Promise<Buf
   for (let count = 0; at + 8 <= sizeBytes; count++) {
     if (count >= MAX_TOP_LEVEL_BOXES) throw new Mp4Error('too many top-level boxes: not an MP4 file');
     const { bytesRead } = await file.read(head, 0, 16, at);
-    const size = sizeOf(head, bytesRead, sizeBytes - at, at);
     const type = head.toString('latin1', 4, 8);
-    if (count === 0 && !/^[\x20-\x7e]{4}$/.test(type)) throw new Mp4Error('not an MP4 file');
+    // Box types are four printable characters: anything else is not ISO BMFF (or damaged there).
+    if (bytesRead >= 8 && !/^[\x20-\x7e]{4}$/.test(type)) {
+      throw new Mp4Error(count === 0 ? 'not an MP4 file' : `no box at byte ${at}: the file is damaged`);
+    }
+    const size = sizeOf(head, bytesRead, sizeBytes - at, at);
     if (type === 'moov') {
       if (size > MAX_MOOV_BYTES) throw new Mp4Error(`the 'moov' box is too large (${size} bytes)`);
       const moov = Buffer.alloc(size);
