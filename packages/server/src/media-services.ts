@@ -16,7 +16,9 @@ import { archivePlaybackHandler, streamFacts } from './dvr/archive-handler.js';
 import { Engine } from './engine/engine.js';
 import { ffmpegSourceOpener } from './vod/ffmpeg-source.js';
 import { openMp4Source } from './vod/mp4-source.js';
+import { VodDash } from './vod/vod-dash.js';
 import { VodPlayback } from './vod/vod-handler.js';
+import { VodPreview } from './vod/vod-preview.js';
 import { childEnv, killLeftovers, ownerMark } from './engine/ffmpeg/leftovers.js';
 import { PublishSlots } from './engine/publish-slots.js';
 import { RtmpPort } from './ingest/rtmp/rtmp-port.js';
@@ -103,6 +105,7 @@ export async function startMedia(options: MediaOptions) {
     sessions: clients,
     auth: access.auth,
     openers: { mp4: openMp4Source, other: ffmpegSourceOpener({ ffmpegPath, env }) },
+    formats: [new VodDash(), new VodPreview({ ffmpegPath, env })],
   });
   const rtmp = new RtmpPort(
     (request) => authorizedPublish(access.auth, request, () => engine.acceptPublish(request)),
