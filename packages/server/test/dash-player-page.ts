@@ -43,6 +43,8 @@ export interface PlayerReport {
   stalls: { atMs: number; ms: number; currentTimeS: number }[];
   samples: PlayerSample[];
   playing: boolean;
+  /** What dash.js and the video element said besides playing (ended, pause, period switches…). */
+  events: { atMs: number; type: string; detail?: string }[];
 }
 
 /** Starts dash.js on `mpdUrl` in the page; the page keeps its findings in window.dashReport. */
@@ -63,7 +65,14 @@ export async function startDashJs(page: Page, mpdUrl: string): Promise<void> {
       updateSettings: (settings: object) => void;
       getCurrentLiveLatency: () => number;
     }
-    const report: PlayerReport = { errors: [], longestStallMs: 0, stalls: [], samples: [], playing: false };
+    const report: PlayerReport = {
+      errors: [],
+      longestStallMs: 0,
+      stalls: [],
+      samples: [],
+      playing: false,
+      events: [],
+    };
     w.dashReport = report;
     const video = document.getElementById('v') as HTMLVideoElement;
     const player = w.dashjs.MediaPlayer().create();
@@ -71,12 +80,23 @@ export async function startDashJs(page: Page, mpdUrl: string): Promise<void> {
     player.updateSettings({ debug: { logLevel: w.dashjs.Debug.LOG_LEVEL_WARNING } });
     player.on('error', (e) => report.errors.push(`dash.js error ${e.error?.code}: ${e.error?.message}`));
     player.on('playbackError', (e) => report.errors.push(`playback error ${JSON.stringify(e)}`));
+    for (const type of ['playbackEnded', 'playbackPaused', 'periodSwitchStarted', 'bufferStalled']) {
+      player.on(type, (e) => {
+        const detail = JSON.stringify(e, (key, value: unknown) =>
+          key === 'type' || typeof value === 'object' ? (key === '' ? value : undefined) : value,
+        );
+        report.events.push({ atMs: Date.now(), type, detail });
+      });
+    }
+    for (const type of ['ended', 'pause', 'waiting'])
+      video.addEventListener(type, () => report.events.push({ atMs: Date.now(), type: `video ${type}` }));
     player.initialize(video, url, true);
     let lastTime = -1;
     let stillSince = 0;
     setInterval(() => {
       const now = Date.now();
-      if (video.currentTime !== lastTime || video.paused) {
+      // Before it first plays, a paused video is waiting for autoplay; after, paused or ended is a stop.
+      if (video.currentTime !== lastTime || (video.paused && !report.playing)) {
         if (report.playing && now - stillSince > 250)
           report.stalls.push({ atMs: now, ms: now - stillSince, currentTimeS: video.currentTime });
         if (video.currentTime > 0 && lastTime >= 0) report.playing = true;

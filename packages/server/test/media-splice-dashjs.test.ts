@@ -1,4 +1,7 @@
 import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { type Browser, chromium } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTimelines } from '../src/delivery/dash-mpd.js';
@@ -107,8 +110,19 @@ describe('failover splices played by dash.js', () => {
       `dash.js over 10 failovers: outages ${outagesMs.map((ms) => Math.round(ms)).join(', ')} ms; ` +
         `stalls over 250 ms: ${stalls.join(', ') || 'none'}; reported latency ` +
         `${Math.min(...latencies).toFixed(2)}–${Math.max(...latencies).toFixed(2)} s; ` +
-        `newest segment end against the wall clock ${edges.range()}`,
+        `newest segment end against the wall clock ${edges.range()}; player events: ` +
+        report.events
+          .filter((e) => e.type !== 'periodSwitchStarted')
+          .map((e) => `${e.type} at ${((e.atMs - firstMs) / 1000).toFixed(1)} s ${e.detail ?? ''}`)
+          .join(', '),
     );
+    // What the player read, kept for a failure: the MPD versions in order, with when they came.
+    const creptS = Math.min(...latencies.slice(-10)) - Math.min(...latencies.slice(0, 10));
+    if (creptS >= 4 || report.longestStallMs >= Math.max(...outagesMs) + STALL_EDGES_MS) {
+      const dump = join(tmpdir(), `splice-dashjs-${Date.now()}.txt`);
+      writeFileSync(dump, edges.history.map((h) => `=== ${h.atMs - firstMs} ms\n${h.text}`).join('\n'));
+      console.log(`MPD versions written to ${dump}; samples: ${JSON.stringify(report.samples)}`);
+    }
     // Every MPD version places its newest segment where the wall clock is (before: 28 s behind).
     expect(edges.violations).toEqual([]);
     expect([...report.errors, ...consoleErrors]).toEqual([]);
@@ -139,6 +153,8 @@ class EdgeWatch {
   segmentsSeen = 0;
   /** Wall time (ms since epoch) each Period starts at, by id. */
   readonly periodStartsMs = new Map<number, number>();
+  /** Each MPD version that differed from the one before, and when it came (ms since epoch). */
+  readonly history: { atMs: number; text: string }[] = [];
   private newest = '';
   private readonly gapsMs: number[] = [];
   private running = true;
@@ -163,6 +179,10 @@ class EdgeWatch {
       const last = mpd?.text.split('<Period').at(-1);
       const video = mpd && last && videoTimeline({ ...mpd, timelines: parseTimelines(last) });
       const newest = video?.segments.at(-1);
+      if (mpd) {
+        const text = mpd.text.replace(/publishTime="[^"]*"|<UTCTiming[^>]*>/g, '');
+        if (this.history.at(-1)?.text !== text) this.history.push({ atMs: mpd.atMs, text });
+      }
       for (const [, id, startS] of mpd?.text.matchAll(/<Period id="(\d+)" start="PT([\d.]+)S"/g) ?? [])
         this.periodStartsMs.set(Number(id), mpd!.availabilityStartMs + Number(startS) * 1000);
       if (mpd && last && video && newest) {
