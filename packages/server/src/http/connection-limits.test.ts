@@ -1,7 +1,7 @@
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConnectionTimeouts } from './connection-limits.js';
+import { ConnectionTimeouts, releaseBodyDeadline } from './connection-limits.js';
 
 // The timeouts with short limits on a real HTTP server fed by hand, as listeners.ts feeds it; the
 // production limits are waited out in test/security-http-timeouts.test.ts.
@@ -17,7 +17,11 @@ describe('ConnectionTimeouts', () => {
         res.writeHead(200);
         const timer = setInterval(() => res.write('x'), 100);
         res.on('close', () => clearInterval(timer));
-      } else req.on('end', () => res.end('ok')).resume();
+      } else {
+        // A streamed upload (vod/file-api.ts) lifts the whole-body deadline.
+        if (req.url === '/long-upload') releaseBodyDeadline(req);
+        req.on('end', () => res.end('ok')).resume();
+      }
     });
     const timeouts = new ConnectionTimeouts(http, limits);
     tcp = createServer((socket) => {
@@ -52,6 +56,18 @@ describe('ConnectionTimeouts', () => {
     expect(received).toMatch(/^HTTP\/1\.1 408 /);
     expect(afterMs).toBeGreaterThan(limits.requestTimeoutMs - 50);
     expect(afterMs).toBeLessThan(limits.requestTimeoutMs + 1000);
+  });
+
+  it('lets a route that lifted the body deadline take its body as long as it keeps coming', async () => {
+    const { socket, closed } = await open();
+    socket.write('POST /long-upload HTTP/1.1\r\nHost: x\r\nContent-Length: 30\r\n\r\n');
+    let sent = 0;
+    // 30 bytes at one per 100 ms: 3 s, five times the body deadline.
+    const drip = setInterval(() => socket.writable && sent < 30 && (sent++, socket.write('d')), 100);
+    const { received } = await closed;
+    clearInterval(drip);
+    expect(sent).toBe(30);
+    expect(received).toMatch(/^HTTP\/1\.1 200 /);
   });
 
   it('lets a body that arrives in time be answered, then closes the idle connection', async () => {

@@ -39,6 +39,8 @@ export interface UploadOptions {
   dir: string;
   /** Declared sizes by file name (X-File-Sizes), when the caller sent them. */
   declared?: Map<string, number>;
+  /** Default UPLOAD_IDLE_TIMEOUT_MS. */
+  idleTimeoutMs?: number;
 }
 
 /**
@@ -52,7 +54,7 @@ export function receiveUpload(
   req: IncomingMessage,
   options: UploadOptions,
 ): Promise<{ name: string; size: number }[]> {
-  const { dir, declared } = options;
+  const { dir, declared, idleTimeoutMs = UPLOAD_IDLE_TIMEOUT_MS } = options;
   return new Promise((resolve, reject) => {
     const files: Incoming[] = [];
     let failed = false;
@@ -74,8 +76,9 @@ export function receiveUpload(
     const touch = () => {
       clearTimeout(idle);
       idle = setTimeout(
-        () => fail(new HttpError(408, `the upload sent nothing for ${UPLOAD_IDLE_TIMEOUT_MS / 1000} s`)),
-        UPLOAD_IDLE_TIMEOUT_MS,
+        () =>
+          fail(new HttpError(408, `the upload sent nothing for ${idleTimeoutMs / 1000} s: nothing was kept`)),
+        idleTimeoutMs,
       );
     };
 
