@@ -13,6 +13,8 @@ export interface Mp4FileOptions {
   gop?: number;
   bFrames?: number;
   faststart?: boolean;
+  /** Audio starting this late (an initial empty edit in the audio track's edit list). */
+  audioDelayS?: number;
   format?: 'mp4' | 'mov';
 }
 
@@ -22,6 +24,7 @@ export function makeMp4(dir: string, name: string, o: Mp4FileOptions): string {
   const args = ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y'];
   if (o.video) args.push('-f', 'lavfi', '-i', `testsrc2=size=320x240:rate=25:duration=${o.seconds}`);
   for (const [i, a] of (o.audio ?? []).entries()) {
+    if (o.audioDelayS) args.push('-itsoffset', String(o.audioDelayS));
     args.push(
       '-f',
       'lavfi',
@@ -74,6 +77,11 @@ export function keyframeTimes(path: string): number[] {
     'frame=pts_time',
   ]);
   return (frames.frames ?? []).map((f) => Number(f.pts_time));
+}
+
+/** Each stream's start time, seconds (edit lists applied, as a player sees them). */
+export function startTimes(path: string): number[] {
+  return (probe(path, ['-show_entries', 'stream=start_time']).streams ?? []).map((s) => Number(s.start_time));
 }
 
 /** The codec names of a file's streams. */

@@ -9,6 +9,7 @@ import {
   packets,
   probeDurationS,
   run,
+  startTimes,
   streamCodecs,
   writeAllSegments,
 } from '../../test/mp4-fixtures.js';
@@ -63,6 +64,11 @@ const files: [string, string, Mp4FileOptions][] = [
     'HEVC (libx265) with B-frames',
     'hevc.mp4',
     { seconds: 9, video: 'hevc', bFrames: 2, gop: 30, audio: [{ sampleRate: 44100 }] },
+  ],
+  [
+    'audio starting a second late (an empty edit)',
+    'late-audio.mp4',
+    { seconds: 6, video: 'h264', bFrames: 2, audio: [{ sampleRate: 44100 }], audioDelayS: 1 },
   ],
   [
     'a QuickTime .mov',
@@ -125,6 +131,26 @@ describe.each(files)('MP4 reader: %s', (_label, name, options) => {
   it('plays its segments one after the other without an error, a gap or a repeated frame', () => {
     expect(run('ffmpeg', ['-v', 'error', '-i', allTs, '-f', 'null', '-']).trim()).toBe('');
     expect(Math.abs(probeDurationS(allTs) - probeDurationS(path))).toBeLessThan(0.1);
+    // Edit lists honoured: video starts where ffprobe says, audio as far from it as in ffmpeg's own
+    // remux to MPEG-TS (which keeps AAC's priming frame, 1024 samples before the video, as we do).
+    const reference = join(dir, `${name}.ffmpeg.ts`);
+    run('ffmpeg', [
+      '-v',
+      'error',
+      '-y',
+      '-i',
+      path,
+      '-map',
+      '0:v:0',
+      '-map',
+      '0:a:0',
+      '-c',
+      'copy',
+      reference,
+    ]);
+    const [ours, theirs] = [startTimes(allTs), startTimes(reference)];
+    expect(ours[0]! - VOD_PTS_OFFSET_S).toBeCloseTo(startTimes(path)[0]!, 3);
+    expect(ours[1]! - ours[0]!).toBeCloseTo(theirs[1]! - theirs[0]!, 3);
     const video = packets(allTs, 'v:0').map((p) => p.ptsS);
     expect(Math.min(...video)).toBeCloseTo(VOD_PTS_OFFSET_S, 2);
     for (const step of steps(video)) expect(step).toBeCloseTo(FRAME_S, 3);
