@@ -23,7 +23,7 @@ export function FileOutputTab() {
       <Table aria-label="output links">
         <Table.Tbody>
           {links.map((link) => (
-            <Table.Tr key={link.label}>
+            <Table.Tr key={link.label} aria-label={link.label}>
               <Table.Th w={100}>{link.label}</Table.Th>
               <Table.Td>
                 <Anchor
