@@ -72,13 +72,14 @@ test.describe('a played VOD file', () => {
 
     await file.tab('Output').click();
     const origin = server.url;
-    for (const [label, url] of [
+    const links: [label: string, url: string][] = [
       ['HLS', `${origin}/vod/clip.mp4/index.m3u8`],
       ['DASH', `${origin}/vod/clip.mp4/index.mpd`],
       ['MPEG-TS', `${origin}/vod/clip.mp4/mpegts`],
       ['MP4', `${origin}/vod/clip.mp4`],
       ['Preview', `${origin}/vod/clip.mp4/preview.jpg`],
-    ]) {
+    ];
+    for (const [label, url] of links) {
       await expect(
         file.links.getByRole('row', { name: label, exact: true }).getByRole('link'),
       ).toHaveAttribute('href', url);
