@@ -10,8 +10,8 @@ export interface SampleTable {
   /** File offset and size of each sample. */
   offsets: Float64Array;
   sizes: Uint32Array;
-  /** Decode time, media timescale units. */
-  dts: Float64Array;
+  /** Decode time, media timescale units: 32-bit when the track's length fits (2 h at 90 kHz does). */
+  dts: Float64Array | Uint32Array;
   /** Composition offset (PTS - DTS), media timescale units; undefined when there is no 'ctts'. */
   cts: Int32Array | undefined;
   /** 0-based numbers of the sync samples (keyframes), ascending; undefined: every sample is one. */
@@ -146,10 +146,16 @@ function readTimes(
   moov: Buffer,
   stbl: BoxHeader,
   count: number,
-): { dts: Float64Array; durationUnits: number } {
+): { dts: Float64Array | Uint32Array; durationUnits: number } {
   const stts = need(moov, stbl, 'stts');
   const [first, runs] = entries(moov, stts, 8, 8);
-  const dts = new Float64Array(count);
+  let lengthUnits = 0;
+  for (let r = 0, left = count; r < runs && left > 0; r++) {
+    const n = Math.min(moov.readUInt32BE(first + 8 * r), left);
+    lengthUnits += n * moov.readUInt32BE(first + 8 * r + 4);
+    left -= n;
+  }
+  const dts = lengthUnits < 2 ** 32 ? new Uint32Array(count) : new Float64Array(count);
   let sample = 0;
   let time = 0;
   for (let r = 0; r < runs && sample < count; r++) {
