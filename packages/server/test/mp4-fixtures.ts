@@ -109,3 +109,48 @@ export function packets(path: string, stream: 'v:0' | 'a:0'): { ptsS: number; ke
     probe(path, ['-select_streams', stream, '-show_entries', 'packet=pts_time,flags']).packets ?? [];
   return found.map((p) => ({ ptsS: Number(p.pts_time), key: (p.flags ?? '').includes('K') }));
 }
+
+const CONTAINERS = new Set(['moov', 'trak', 'mdia', 'minf', 'stbl']);
+
+/**
+ * The same MP4 (moov at the end) with 64-bit boxes, as a file past 4 GB has them: the 'mdat' takes a
+ * 64-bit size over the 8-byte 'free' box ffmpeg leaves before it (the media stays where it is),
+ * the 'moov' too, and every 'stco' becomes a 'co64'.
+ */
+export function widenTo64Bit(file: Buffer): Buffer {
+  const mdat = file.indexOf('mdat', 0, 'latin1') - 4;
+  const free = mdat - 8;
+  if (file.toString('latin1', free + 4, free + 8) !== 'free') throw new Error('no free box before mdat');
+  const mdatSize = file.readUInt32BE(mdat);
+  const head = Buffer.from(file.subarray(0, mdat + mdatSize));
+  head.writeUInt32BE(1, free);
+  head.write('mdat', free + 4, 'latin1');
+  head.writeBigUInt64BE(BigInt(mdatSize + 8), free + 8);
+  const moov = rewriteBox(file.subarray(mdat + mdatSize));
+  const moovHead = Buffer.alloc(16);
+  moovHead.writeUInt32BE(1, 0);
+  moovHead.write('moov', 4, 'latin1');
+  moovHead.writeBigUInt64BE(BigInt(moov.length + 8), 8);
+  return Buffer.concat([head, moovHead, moov.subarray(8)]);
+}
+
+function rewriteBox(box: Buffer): Buffer {
+  const type = box.toString('latin1', 4, 8);
+  if (type === 'stco') {
+    const count = box.readUInt32BE(12);
+    const co64 = Buffer.alloc(16 + 8 * count);
+    co64.writeUInt32BE(co64.length, 0);
+    co64.write('co64', 4, 'latin1');
+    co64.writeUInt32BE(count, 12);
+    for (let i = 0; i < count; i++) co64.writeBigUInt64BE(BigInt(box.readUInt32BE(16 + 4 * i)), 16 + 8 * i);
+    return co64;
+  }
+  if (!CONTAINERS.has(type)) return box.subarray(0, box.readUInt32BE(0));
+  const children: Buffer[] = [];
+  for (let at = 8; at < box.readUInt32BE(0); at += box.readUInt32BE(at)) {
+    children.push(rewriteBox(box.subarray(at)));
+  }
+  const head = Buffer.from(box.subarray(0, 8));
+  head.writeUInt32BE(8 + children.reduce((n, c) => n + c.length, 0), 0);
+  return Buffer.concat([head, ...children]);
+}

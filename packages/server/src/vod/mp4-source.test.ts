@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +11,7 @@ import {
   run,
   startTimes,
   streamCodecs,
+  widenTo64Bit,
   writeAllSegments,
 } from '../../test/mp4-fixtures.js';
 import { openMp4Source } from './mp4-source.js';
@@ -191,6 +192,20 @@ describe('MP4 reader: track choice and audio-only files', () => {
     expect(run('ffmpeg', ['-v', 'error', '-i', out, '-f', 'null', '-']).trim()).toBe('');
     expect(Math.abs(probeDurationS(out) - probeDurationS(path))).toBeLessThan(0.1);
     source.close();
+  });
+
+  it('reads 64-bit box sizes and chunk offsets (co64) as a file past 4 GB has them', async () => {
+    const path = makeMp4(dir, 'narrow.mp4', { seconds: 6, video: 'h264', audio: [{ sampleRate: 44100 }] });
+    const widePath = join(dir, 'wide.mp4');
+    writeFileSync(widePath, widenTo64Bit(readFileSync(path)));
+    expect(streamCodecs(widePath)).toEqual(['h264', 'aac,44100']); // ffprobe reads it too
+    const [narrow, wide] = [await openMp4Source(path), await openMp4Source(widePath)];
+    expect(wide.segments).toEqual(narrow.segments);
+    for (let i = 0; i < narrow.segments.length; i++) {
+      expect((await wide.tsSegment(i)).equals(await narrow.tsSegment(i))).toBe(true);
+    }
+    narrow.close();
+    wide.close();
   });
 
   it('reads segments again after close(), reopening the file', async () => {
