@@ -27,7 +27,7 @@ export class VodBrowserPage {
     this.loadingNotice = this.section.getByText('Loading file list from server, please wait.');
     this.uploadForm = this.section.getByRole('form', { name: 'upload' });
     this.filesToUpload = this.uploadForm.getByLabel('Files to upload');
-    this.uploadButton = this.uploadForm.getByRole('button', { name: 'Upload' });
+    this.uploadButton = this.uploadForm.getByRole('button', { name: 'Upload', exact: true });
     this.player = this.section.getByRole('region', { name: /^video / }).getByLabel('player');
     this.outputLinks = this.section.getByLabel('output links');
   }
@@ -39,7 +39,10 @@ export class VodBrowserPage {
 
   /** The entries' names in the order shown (directories carry a trailing '/'), without the parent link. */
   names(): Locator {
-    return this.table.getByRole('row').filter({ hasNot: this.parent }).locator('td:first-child');
+    return this.table
+      .getByRole('row')
+      .filter({ hasNot: this.page.getByRole('link', { name: 'parent directory' }) })
+      .locator('td:first-child');
   }
 
   async expectNames(names: string[]): Promise<void> {

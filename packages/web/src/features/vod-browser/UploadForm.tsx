@@ -36,7 +36,7 @@ function UploadFields({
           Upload
         </Button>
       </Group>
-      {state.phase === 'running' &&
+      {state.phase !== 'idle' &&
         state.files.map((file) => (
           <Group key={file.name} gap="sm" wrap="nowrap">
             <Text size="sm" w={220} truncate>

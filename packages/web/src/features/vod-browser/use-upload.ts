@@ -23,17 +23,18 @@ export function useUpload(target: UploadTarget, onUploaded: () => void) {
   );
 
   const start = useCallback(
-    (files: File[]) => {
-      if (files.length === 0) return;
+    (picked: File[]) => {
+      if (picked.length === 0) return;
       clearTimeout(resetTimer.current);
-      const names = files.map((f) => f.name);
-      const sizes = files.map((f) => f.size);
-      const show = (percents: number[]) =>
-        setState({ phase: 'running', files: names.map((name, i) => ({ name, percent: percents[i] ?? 0 })) });
-      show(sizes.map(() => 0));
-      const upload = sendUpload(target, files, ({ loadedBytes, totalBytes }) =>
-        show(perFilePercent(sizes, loadedBytes, totalBytes)),
-      );
+      const names = picked.map((f) => f.name);
+      const sizes = picked.map((f) => f.size);
+      let files = names.map((name) => ({ name, percent: 0 }));
+      setState({ phase: 'running', files });
+      const upload = sendUpload(target, picked, ({ loadedBytes, totalBytes }) => {
+        const percents = perFilePercent(sizes, loadedBytes, totalBytes);
+        files = names.map((name, i) => ({ name, percent: percents[i] ?? 0 }));
+        setState({ phase: 'running', files });
+      });
       abortRef.current = upload.abort;
       const finish = (next: UploadState) => {
         abortRef.current = undefined;
@@ -45,13 +46,13 @@ export function useUpload(target: UploadTarget, onUploaded: () => void) {
       };
       upload.done.then(
         () => {
-          finish({ phase: 'success' });
+          finish({ phase: 'success', files: names.map((name) => ({ name, percent: 100 })) });
           onUploaded();
         },
         // Spec 002 §8: the server's error body is not shown; it stays findable in the browser's console.
         (error: unknown) => {
           console.warn('Upload failed:', error);
-          finish({ phase: 'error' });
+          finish({ phase: 'error', files });
         },
       );
     },
