@@ -115,6 +115,13 @@ test.describe('VOD pages', () => {
       return /download false;/.test(block) && /^\s*auto_mbr;$/m.test(block) && /max_sessions 5;/.test(block);
     });
 
+    // A file of this VOD lists no MP4 link now that direct download is disabled.
+    await page.goto(`${server.url}/admin/file/${encodeURIComponent('vod/any.mp4')}/output`);
+    const links = page.getByRole('table', { name: 'output links' });
+    await expect(links.getByRole('row', { name: 'HLS', exact: true })).toBeVisible();
+    await expect(links.getByRole('row', { name: 'MP4', exact: true })).toHaveCount(0);
+    await page.goto(`${server.url}/admin/vod/vod/output`);
+
     await vod.tab('Input').click();
     await expect.poll(() => vod.pathValues()).toEqual([first, '']);
 
