@@ -197,7 +197,9 @@ describe('MP4 reader: track choice and audio-only files', () => {
   it('reads 64-bit box sizes and chunk offsets (co64) as a file past 4 GB has them', async () => {
     const path = makeMp4(dir, 'narrow.mp4', { seconds: 6, video: 'h264', audio: [{ sampleRate: 44100 }] });
     const widePath = join(dir, 'wide.mp4');
-    writeFileSync(widePath, widenTo64Bit(readFileSync(path)));
+    const wideBytes = widenTo64Bit(readFileSync(path));
+    expect([wideBytes.includes('co64'), wideBytes.includes('stco')]).toEqual([true, false]);
+    writeFileSync(widePath, wideBytes);
     expect(streamCodecs(widePath)).toEqual(['h264', 'aac,44100']); // ffprobe reads it too
     const [narrow, wide] = [await openMp4Source(path), await openMp4Source(widePath)];
     expect(wide.segments).toEqual(narrow.segments);
