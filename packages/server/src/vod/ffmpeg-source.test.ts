@@ -165,6 +165,56 @@ for (const ext of ['ts', 'mkv', 'flv']) {
   });
 }
 
+describe('HEVC video and audio-only files', () => {
+  const cases = [
+    {
+      name: 'hevc.mkv',
+      encode: [
+        '-f',
+        'lavfi',
+        '-i',
+        'testsrc2=size=320x240:rate=25',
+        '-f',
+        'lavfi',
+        '-i',
+        'sine=sample_rate=48000',
+      ],
+      codecs: [
+        '-c:v',
+        'libx265',
+        '-preset',
+        'ultrafast',
+        '-x265-params',
+        'bframes=2:keyint=50:log-level=error',
+      ],
+      expected: [/^hvc1\.1\.6\.L\d+/, /^mp4a\.40\.2$/],
+    },
+    {
+      name: 'tone.mkv',
+      encode: ['-f', 'lavfi', '-i', 'sine=sample_rate=44100'],
+      codecs: ['-c:a', 'libmp3lame'],
+      expected: [/^mp4a\.40\.34$/],
+    },
+  ];
+  for (const c of cases)
+    it(`${c.name}: its tracks, segments that concatenate with every frame once and no decode error`, async () => {
+      const path = join(dir, c.name);
+      ffmpeg([...c.encode, '-t', '10', ...c.codecs, ...(c.name === 'hevc.mkv' ? ['-c:a', 'aac'] : []), path]);
+      const source = await openFfmpegSource(path);
+      expect(source.tracks.map((t) => t.codec)).toEqual(c.expected.map((e) => expect.stringMatching(e)));
+      expect(source.tracks.every((t) => t.bitrate > 0)).toBe(true);
+      expect(source.segments.map((s) => Math.round(s.startS))).toEqual([0, 4, 8]);
+      const joined = join(dir, `${c.name}-joined.ts`);
+      writeFileSync(
+        joined,
+        Buffer.concat(await Promise.all(source.segments.map((_, i) => source.tsSegment(i)))),
+      );
+      expect(decodeErrors(joined)).toBe('');
+      const count = (list: Packet[]) => [ptsOf(list, 'video').length, ptsOf(list, 'audio').length];
+      expect(count(probePackets(joined))).toEqual(count(probePackets(path)));
+    }, 120_000);
+});
+
 describe('files that are not media', () => {
   it('rejects random bytes, an empty file and a cut-off MKV header with an Error naming the file', async () => {
     const junk = join(dir, 'junk.ts');

@@ -93,6 +93,11 @@ export function probeTracks(probe: Probe, videoBitsPerS?: number): VodTrack[] {
       });
     }
   }
+  // Tracks the container names no rate for (AAC in MKV): what the file's rate leaves, shared out.
+  const unknown = tracks.filter((t) => t.bitrate === 0);
+  const known = tracks.reduce((sum, t) => sum + t.bitrate, 0);
+  const share = unknown.length > 0 ? Math.max(0, formatBits - known) / unknown.length : 0;
+  for (const t of unknown) t.bitrate = Math.round(share);
   return tracks;
 }
 
