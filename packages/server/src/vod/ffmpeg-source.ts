@@ -1,4 +1,5 @@
 import { stat } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { runOnce } from '../dvr/archive-ffmpeg.js';
 import { TS_CLOCK } from '../media/ts-packet.js';
 import { type Cut, cutsOf, parseVideoPackets, segmentsOf } from './ffprobe-keyframes.js';
@@ -43,6 +44,34 @@ interface Probed {
 }
 
 const probes = new Map<string, Promise<Probed>>();
+
+/**
+ * At most this many segment cuts at once (each an ffmpeg reading and writing as fast as the disk
+ * allows); more wait their turn rather than starve each other and the live streams' ffmpegs.
+ */
+const CUTS_AT_ONCE = Math.max(2, availableParallelism() * 2);
+
+/** Runs jobs `limit` at a time, the rest in the order they came. */
+class Turns {
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(private readonly limit: number) {}
+
+  async run<T>(job: () => Promise<T>): Promise<T> {
+    if (this.running >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else this.running++;
+    try {
+      return await job();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running--;
+    }
+  }
+}
+
+const cutting = new Turns(CUTS_AT_ONCE);
 
 /** An OpenVodSource running this ffmpeg (and the ffprobe beside it). */
 export function ffmpegSourceOpener(run: FfmpegRun): OpenVodSource {
@@ -172,7 +201,9 @@ class FfmpegSource implements VodSource {
       // One PES per audio frame, so the trim can cut between any two.
       ...['-pes_payload_size', '0', '-f', 'mpegts', 'pipe:1'],
     ];
-    const result = await runOnce(this.run.ffmpegPath, args, this.run.env, SEGMENT_TIMEOUT_MS);
+    const result = await cutting.run(() =>
+      runOnce(this.run.ffmpegPath, args, this.run.env, SEGMENT_TIMEOUT_MS),
+    );
     if (result.code !== 0)
       throw new Error(
         `${this.path}: segment ${index} could not be read (${result.code === null ? `no answer in ${SEGMENT_TIMEOUT_MS / 1000} s` : result.stderr || `exit ${result.code}`})`,
