@@ -43,7 +43,14 @@ export function VideoPanel({ fileName }: { fileName: string }) {
             <Text size="sm" w={70}>
               {label}
             </Text>
-            <Anchor href={url} target="_blank" rel="noreferrer" size="sm" aria-label={`${label} link`}>
+            <Anchor
+              href={url}
+              target="_blank"
+              rel="noreferrer"
+              size="sm"
+              aria-label={`${label} link`}
+              style={{ wordBreak: 'break-all' }}
+            >
               {url}
             </Anchor>
           </Group>
