@@ -58,6 +58,13 @@ export interface Packager {
 const PRESENTATION_DELAY_SEGMENTS = 3;
 /** An ended period stays listed (and its files kept) this long after its end. */
 const PERIOD_KEEP_MS = 40_000;
+/**
+ * A new source that starts less than this after the old one's media ended came without an outage
+ * (a switch back to a source that returned): its period starts where that media ends. See datePeriod.
+ */
+const SNAP_S = 1;
+/** How long a new period waits to be dated for the ffmpeg of the one before to write its last MPD. */
+const LAST_MPD_WAIT_MS = 3_000;
 
 /**
  * The MPD players get: the periods' MPDs (each ffmpeg's, read afresh) as one, with a clock.
@@ -152,9 +159,39 @@ function datePeriod(packager: Packager, period: Period): boolean {
     period.originS === undefined
   )
     return false;
-  const before = packager.periods[packager.periods.indexOf(period) - 1]?.startS ?? 0;
-  period.startS = Math.max(before + 0.001, (offsetMs + period.startPtsS * 1000 - ast) / 1000);
+  const previous = packager.periods[packager.periods.indexOf(period) - 1];
+  // Its last segment is listed once its ffmpeg has finished (soon after its input ended).
+  if (previous && running(previous) && Date.now() - (previous.endedAtMs ?? 0) < LAST_MPD_WAIT_MS)
+    return false;
+  const before = previous?.startS ?? 0;
+  const wallS = (offsetMs + period.startPtsS * 1000 - ast) / 1000;
+  // At a switch the old source's audio ends a few hundred ms short of its video: muxers send audio
+  // late, and what was still to come of it never came. Starting the new period where the old one's
+  // media first ends cuts that video tail (players append within a period's bounds), so both tracks
+  // end together and the new source follows at once. Left as it was, dash.js stood at the audio's
+  // end until the new period played, and once (1 run in ~10 under load) stood there for good.
+  const previousEndS = previous && !running(previous) ? mediaEndS(previous) : undefined;
+  const end = previousEndS === undefined ? undefined : before + previousEndS;
+  const snap = end !== undefined && wallS - end < SNAP_S && end > before;
+  period.startS = Math.max(before + 0.001, snap ? end : wallS);
   return true;
+}
+
+/**
+ * Where the period's media ends, seconds from its start: the earliest end of its tracks. Each
+ * track's timeline is offset by the period's origin (dash-periods.ts composePeriods).
+ */
+function mediaEndS(period: Period): number | undefined {
+  const offsetS = period.id === 0 ? 0 : period.originS;
+  if (offsetS === undefined) return undefined;
+  let end: number | undefined;
+  for (const set of parseTimelines(period.mpd ?? '')) {
+    const last = set.segments.at(-1);
+    if (!last) continue;
+    const trackEndS = (last.t + last.d) / set.timescale - offsetS;
+    end = end === undefined ? trackEndS : Math.min(end, trackEndS);
+  }
+  return end;
 }
 
 /** Ended periods past keeping: no longer listed, ffmpeg gone, files removed. */
