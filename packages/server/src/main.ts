@@ -10,7 +10,7 @@ import { defaultConfigText, randomPassword } from './config/defaults.js';
 import { writeFileDurably } from './config/durable-write.js';
 import { ConfigRejected } from './config/errors.js';
 import { EXIT_LOCKED, InstanceLocked, takeInstanceLock } from './config/instance-lock.js';
-import { ConfigStore, scopedDiff } from './config/store.js';
+import { CONFIG_REVISION_KEY, ConfigStore, scopedDiff } from './config/store.js';
 import { ownerMark } from './engine/ffmpeg/leftovers.js';
 import { SessionRegistry } from './http/auth.js';
 import { ErrorReportLog, errorReportFileOf } from './http/error-reports.js';
@@ -60,6 +60,8 @@ async function main(): Promise<void> {
 
   const view = new LiveView();
   view.applyDiff(store.config);
+  // The revision every save can name (If-Match): in read_config and the events socket's answers.
+  view.set([CONFIG_REVISION_KEY], store.revision);
   const hub = new EventsHub(view);
   // `config_saved` tells subscribed consoles at once that the config was written.
   const topics = new TopicBus(['config_saved']);
@@ -150,6 +152,8 @@ async function main(): Promise<void> {
   store.onChange((next: Config, previous: Config, scope) => {
     const delta = scopedDiff(previous, next, scope);
     if (delta !== undefined) view.applyDiff(delta);
+    // Set after the change, so a delta that carries the new revision carries the change too.
+    view.set([CONFIG_REVISION_KEY], store.revision);
     topics.publish('config_saved', { event: 'config_saved', at: Date.now() });
     log.setLevel(next.loglevel);
     // The engine reconciles after the call is answered: the change is durable and in the view

@@ -111,8 +111,8 @@ describe('events websocket', () => {
       title: 'Saved by another console',
       urls: [{ url: 'udp://239.0.0.1:1' }],
     });
-    // Only the changed stream and the server stats, never the whole config again.
-    expect(Object.keys(delta).every((k) => k === 'streams' || k === 'stats')).toBe(true);
+    // Only the changed stream, the config's new revision and the server stats, never the whole config again.
+    expect(Object.keys(delta).every((k) => ['streams', 'stats', 'config_revision'].includes(k))).toBe(true);
 
     const next = await a.request('read_config_delta', 'current_config_delta');
     expect((next.data as Record<string, any>).streams).toBeUndefined();

@@ -14,10 +14,12 @@ import { refuseEmptyText, refuseLockout } from './lockout.js';
 import { refuseDvrRootClash } from './dvr-roots.js';
 import { writeFileDurably } from './durable-write.js';
 import { ConfigHistory } from './history.js';
+import { RevisionLog, scopeOfDelta } from './revision-log.js';
 import { normalizeConfig, normalizeTracked, touchedPositions } from './normalize.js';
 import {
   ConfigSyntaxError,
   type ConfigDocument,
+  locatePath,
   parseConfigText,
   serializeConfigWithDocument,
 } from './text/index.js';
@@ -77,6 +79,9 @@ const keyedSections = new Set([
 /** Top-level key that marks a modify_config body as a whole-config import (spec 000 §4 Upload config). */
 export const RESET_MARKER = 'reset';
 
+/** Top-level key of the live view (read_config, the events socket) holding the config's revision. */
+export const CONFIG_REVISION_KEY = 'config_revision';
+
 /**
  * The config file is the source of truth. Every change is validated, applied to a copy, validated
  * whole, written durably and only then swapped in and announced; a failed step changes nothing.
@@ -91,6 +96,8 @@ export class ConfigStore {
   private queue: Promise<unknown> = Promise.resolve();
   private readonly listeners = new Set<ConfigListener>();
   private readonly history: ConfigHistory;
+  /** What each recent commit touched: a save based on an older revision is checked against it. */
+  private readonly revisions = new RevisionLog();
 
   constructor(
     readonly path: string,
@@ -144,12 +151,23 @@ export class ConfigStore {
         throw new ConfigRejected(error.message, error.line, error.column);
       throw error;
     }
-    const config = this.validate(normalizeConfig(parsed.config as Config, {}));
-    return { config, document: parsed.document };
+    const candidate = normalizeConfig(parsed.config as Config, {});
+    const result = configSchema.safeParse(candidate);
+    if (!result.success) {
+      // The schema checks the JSON, not the text: point at the line of the first offending item.
+      const at = locatePath(parsed.document, result.error.issues[0]?.path ?? []);
+      throw new ConfigRejected(formatIssues(result.error), at?.line, at?.column);
+    }
+    return { config: result.data, document: parsed.document };
   }
 
-  /** modify_config: applies a delta (spec 000 §7), or replaces the whole config when it carries the reset marker. */
-  modify(delta: unknown): Promise<Config> {
+  /**
+   * modify_config: applies a delta (spec 000 §7), or replaces the whole config when it carries the
+   * reset marker. With `basedOn` (If-Match: the revisions the caller's edit started from), refused
+   * with ConfigStale when a change since then touched an item or key this delta touches (a reset:
+   * any change); changes elsewhere are kept by the delta, so they don't refuse it.
+   */
+  modify(delta: unknown, basedOn?: readonly string[]): Promise<Config> {
     return this.serialised(async () => {
       if (!isPlainObject(delta))
         throw new ConfigRejected('the body must be a JSON object holding a config delta');
@@ -159,6 +177,9 @@ export class ConfigStore {
       const cleaned = stripStats(rest) as Record<string, unknown>;
       const base = reset === true ? {} : this.current;
       const withMirrors = createMirrors(base, cleaned);
+      const touched = reset === true ? undefined : scopeOfDelta(withMirrors);
+      if (basedOn && basedOn.every((r) => this.revisions.conflicts(r, this.revision, touched)))
+        throw new ConfigStale(this.revision, basedOn[0] ?? '', 'read the config again');
       const normalized = normalizeTracked(
         applyDelta(base, withMirrors),
         touchedPositions(withMirrors),
@@ -175,7 +196,9 @@ export class ConfigStore {
         reset === true
           ? undefined
           : new Map(Object.keys(withMirrors).map((key) => [key, normalized.edited.get(key) ?? 'all']));
-      return this.commit(valid, reset === true ? undefined : this.document, scope);
+      // An import too is written over the file's document: the items it leaves as they were keep
+      // their text and comments, and only what it changes is re-printed (the whole-file merge).
+      return this.commit(valid, this.document, scope, touched);
     });
   }
 
@@ -186,7 +209,8 @@ export class ConfigStore {
    */
   saveRaw(text: string, expectedRevision?: readonly string[]): Promise<Config> {
     return this.serialised(async () => {
-      if (expectedRevision && !expectedRevision.includes(this.revision)) throw new ConfigStale(this.revision);
+      if (expectedRevision && !expectedRevision.includes(this.revision))
+        throw new ConfigStale(this.revision, expectedRevision[0] ?? '');
       refuseEmptyText(text);
       const { config, document } = this.parse(text);
       refuseLockout(config);
@@ -244,6 +268,7 @@ export class ConfigStore {
     next: Config,
     previousDocument: ConfigDocument | undefined,
     scope: ChangeScope | undefined,
+    touched: ChangeScope | undefined,
   ): Promise<Config> {
     // The next edit merges against the document of the text just written, which the serializer
     // returns with it: the items of `next` it remembers are what lets that edit skip the rest.
@@ -251,7 +276,7 @@ export class ConfigStore {
     // it re-printed reads back as `next`).
     const { text, document } = serializeConfigWithDocument(next as Record<string, unknown>, previousDocument);
     await this.write(text);
-    this.swap(next, text, document, scope);
+    this.swap(next, text, document, scope, touched);
     return next;
   }
 
@@ -260,7 +285,18 @@ export class ConfigStore {
     await writeFileDurably(this.path, text);
   }
 
-  private swap(next: Config, text: string, document: ConfigDocument, scope?: ChangeScope): void {
+  /**
+   * `touched`: what the edit asked to change (for a later save's conflict check), without the
+   * positions of other items a renumbering moved; undefined: anything.
+   */
+  private swap(
+    next: Config,
+    text: string,
+    document: ConfigDocument,
+    scope?: ChangeScope,
+    touched?: ChangeScope,
+  ): void {
+    if (text !== this.text) this.revisions.record(this.revision, touched);
     const previous = this.current;
     this.current = next;
     this.text = text;
@@ -280,11 +316,11 @@ export class ConfigStore {
  * `stats` and `now_ms` are runtime figures: a console that sends them back (a downloaded config
  * uploaded again) must not write them into the file.
  */
-function stripStats(value: unknown, depth = 0, section = ''): unknown {
+export function stripStats(value: unknown, depth = 0, section = ''): unknown {
   if (!isPlainObject(value) || depth > 3) return value;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value)) {
-    if (k === 'stats' || (depth === 0 && k === 'now_ms')) continue;
+    if (k === 'stats' || (depth === 0 && (k === 'now_ms' || k === CONFIG_REVISION_KEY))) continue;
     // A location's published streams and a mirror's mirrored streams are runtime, like stats: a
     // downloaded config uploaded again must not write them into the file.
     if (depth === 2 && k === 'streams' && RUNTIME_STREAM_SECTIONS.has(section)) continue;
@@ -295,7 +331,7 @@ function stripStats(value: unknown, depth = 0, section = ''): unknown {
 const RUNTIME_STREAM_SECTIONS = new Set(['lives', 'sources']);
 
 /** `sources: {"-1": {…}}` creates a mirror at the next free position (spec 000 §7). */
-function createMirrors(base: Config, delta: Record<string, unknown>): Record<string, unknown> {
+export function createMirrors(base: Config, delta: Record<string, unknown>): Record<string, unknown> {
   const sources = delta.sources;
   if (!isPlainObject(sources) || !('-1' in sources)) return delta;
   const { '-1': created, ...others } = sources;

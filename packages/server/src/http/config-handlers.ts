@@ -3,6 +3,7 @@ import type { ConfigStore } from '../config/store.js';
 import type { LiveView } from '../live/live-view.js';
 import type { Access } from './auth.js';
 import { ConfigStale } from '../config/errors.js';
+import { importedConfig, summarizeImport } from '../config/import-preview.js';
 import { HttpError } from './errors.js';
 import { redactSecrets } from './redact.js';
 
@@ -23,12 +24,25 @@ export function configHandlers(
     /** The live view: config, each item's stats and the server's stats. */
     readConfig: async (request: FastifyRequest, reply: FastifyReply) => {
       const data = access(request) === 'edit' ? view.snapshot : redactSecrets(view.snapshot);
-      await reply.header('cache-control', 'no-store').send({ ...data, now_ms: Date.now() });
+      await reply
+        .header('cache-control', 'no-store')
+        .header('etag', etagOf(store.revision))
+        .send({ ...data, now_ms: Date.now() });
     },
-    modifyConfig: async (request: FastifyRequest) => {
-      await store.modify(request.body);
-      return { ok: true };
+    /**
+     * Applies the delta. With If-Match (a revision from read_config's config_revision or ETag, or
+     * an events socket's), refused 409 when an item this delta changes was changed since; without
+     * it the delta is applied as before (Flussonic's API has no revision).
+     */
+    modifyConfig: async (request: FastifyRequest, reply: FastifyReply) => {
+      await staleAs409(() => store.modify(request.body, ifMatchOf(request.headers['if-match'])));
+      return reply.header('etag', etagOf(store.revision)).send({ ok: true, revision: store.revision });
     },
+    /** Upload config's confirmation: what importing this body would change, by name; nothing is saved. */
+    previewImport: async (request: FastifyRequest) => ({
+      ok: true,
+      summary: summarizeImport(store.config, importedConfig(request.body)),
+    }),
     /** The file's text, with its revision as the ETag (save_raw_config's If-Match). */
     readRawConfig: async (_request: FastifyRequest, reply: FastifyReply) => {
       await reply
@@ -47,18 +61,22 @@ export function configHandlers(
      * changed since; without it the text is saved as before (scripts written for the old API).
      */
     saveRawConfig: async (request: FastifyRequest, reply: FastifyReply) => {
-      try {
-        await store.saveRaw(textBody(request), ifMatchOf(request.headers['if-match']));
-      } catch (error) {
-        if (error instanceof ConfigStale) throw new HttpError(409, error.message);
-        throw error;
-      }
-      return reply.header('etag', etagOf(store.revision)).send({ ok: true });
+      await staleAs409(() => store.saveRaw(textBody(request), ifMatchOf(request.headers['if-match'])));
+      return reply.header('etag', etagOf(store.revision)).send({ ok: true, revision: store.revision });
     },
   };
 }
 
 const etagOf = (revision: string) => `"${revision}"`;
+
+async function staleAs409(save: () => Promise<unknown>): Promise<void> {
+  try {
+    await save();
+  } catch (error) {
+    if (error instanceof ConfigStale) throw new HttpError(409, error.message);
+    throw error;
+  }
+}
 
 /** The revisions an If-Match header names; undefined when absent or `*` (any revision will do). */
 function ifMatchOf(header: string | undefined): string[] | undefined {

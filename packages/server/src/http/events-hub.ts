@@ -111,7 +111,7 @@ export class EventsHub {
   private sendFull(connection: Connection): void {
     connection.version = this.view.currentVersion;
     const data = connection.canReadSecrets ? this.view.snapshot : redactSecrets(this.view.snapshot);
-    connection.send({ event: 'current_config', data, partial_update: false });
+    connection.send({ event: 'current_config', data, partial_update: false, revision: this.revision });
   }
 
   private sendDelta(connection: Connection): void {
@@ -121,6 +121,16 @@ export class EventsHub {
     connection.version = result.version;
     // A delta holds the changed paths only; the same table hides a secret that changed.
     const data = connection.canReadSecrets ? result.delta : redactSecrets(result.delta);
-    connection.send({ event: 'current_config_delta', data, partial_update: !result.complete });
+    connection.send({
+      event: 'current_config_delta',
+      data,
+      partial_update: !result.complete,
+      revision: this.revision,
+    });
+  }
+
+  /** The config's revision (If-Match of a save), which main.ts keeps in the view. */
+  private get revision(): unknown {
+    return this.view.snapshot.config_revision;
   }
 }
