@@ -6,7 +6,6 @@ import {
   recordToRows,
   rowErrors,
   rowsToRecord,
-  typedKey,
   valueError,
 } from '../lib/key-value.js';
 import { useReportError } from './form-context.js';
@@ -25,12 +24,16 @@ const emptyRow = (): KeyValueRow => ({ id: nextRowId(), key: '', value: '' });
 
 /**
  * Free key/value options (spec 001 §5): keys start with a letter, then letters, digits and
- * underscores; a leading digit typed into a key is dropped; values must not contain #; a row with
- * empty key and value is removed on blur; no rows is null.
+ * underscores; values must not contain #; a row with empty key and value is removed on blur; no rows
+ * is null. Every keystroke stays in the field (issue 17): invalid text shows the spec's message and
+ * is not committed until it is fixed.
  */
 export function KeyValueEditor({ name, label, value, onChange }: KeyValueEditorProps) {
+  // An empty map and null say the same (no options): a caller storing {} for the null committed
+  // would otherwise look like an outside change and reset the rows under the operator's cursor.
+  const stored = value && Object.keys(value).length > 0 ? value : null;
   const draft = useRowDraft({
-    value,
+    value: stored,
     toRows,
     fromRows: rowsToRecord,
     emptyRow,
@@ -61,7 +64,7 @@ export function KeyValueEditor({ name, label, value, onChange }: KeyValueEditorP
                 placeholder="key"
                 value={row.key}
                 error={!onValue ? error : undefined}
-                onChange={(event) => draft.update(row.id, { key: typedKey(event.currentTarget.value) })}
+                onChange={(event) => draft.update(row.id, { key: event.currentTarget.value })}
                 style={{ flex: 1 }}
               />
               <TextInput

@@ -30,7 +30,10 @@ export function useRowDraft<R extends { id: number }, V, C extends V>(options: R
   const { value, toRows, fromRows, emptyRow, isEmpty, validate, onCommit } = options;
   const [rows, setRows] = useState(() => withTrailingEmpty(toRows(value), isEmpty, emptyRow));
   const [seen, setSeen] = useState(value);
-  if (!Object.is(seen, value)) {
+  // Compared by content: callers often derive the value afresh on each render (a new object that
+  // says the same), and replacing the rows then would throw away a draft still being typed (an
+  // invalid one is not committed) and remount the inputs, taking the focus (issue 17).
+  if (!Object.is(seen, value) && !deepEqual(seen, value)) {
     setSeen(value);
     if (!deepEqual(fromRows(rows), value)) setRows(withTrailingEmpty(toRows(value), isEmpty, emptyRow));
   }

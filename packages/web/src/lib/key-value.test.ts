@@ -6,14 +6,13 @@ import {
   recordToRows,
   rowErrors,
   rowsToRecord,
-  typedKey,
   valueError,
 } from './key-value.js';
 
 describe('key/value rules (spec 001 §5)', () => {
-  it('drops a leading digit typed into a key', () => {
-    expect(typedKey('1abc')).toBe('abc');
-    expect(typedKey('a1')).toBe('a1');
+  it('refuses a key with a leading digit with the message, rather than dropping it (issue 17)', () => {
+    expect(keyError('1abc')).toBe(KEY_ERROR);
+    expect(keyError('a1')).toBeUndefined();
   });
 
   it('wants a key that starts with a letter, then letters, digits and underscores', () => {

@@ -1,6 +1,7 @@
 /**
  * The key/value editor's rules (spec 001 §5): a key starts with a letter, then letters, digits and
- * underscores; a leading digit typed into a key is dropped; a value must not contain #.
+ * underscores; a value must not contain #. Spec 001 §5 drops a leading digit typed into a key; issue
+ * 17 found that swallowing keystrokes loses typing, so the digit stays and the key's message says why.
  */
 export const KEY_ERROR = 'Key should start with character, not digit or special symbol.';
 export const VALUE_ERROR = 'Value should not include # symbol.';
@@ -10,11 +11,6 @@ export interface KeyValueRow {
   id: number;
   key: string;
   value: string;
-}
-
-/** What the key field keeps of typed text: leading digits are dropped. */
-export function typedKey(text: string): string {
-  return text.replace(/^\d+/, '');
 }
 
 export function keyError(key: string): string | undefined {
