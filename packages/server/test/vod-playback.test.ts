@@ -26,7 +26,9 @@ describe('VOD playback', () => {
     await writeFile(join(outside, 'secret.mp4'), 'SECRET-BYTES');
     await symlink(join(outside, 'secret.mp4'), join(media, 'link-out.mp4'));
     movie = await readFile(join(media, 'movie.mp4'));
-    server = await startServer({ config: `${minimalConfig}file vod {\n  path ${media};\n}\n` });
+    // One segment read of a file at a time, two in the VOD: a crowd of requests waits its turn.
+    const vod = `file vod {\n  path ${media};\n  read_queue 2;\n  max_readers 1;\n}\n`;
+    server = await startServer({ config: `${minimalConfig}${vod}` });
   }, 120_000);
   afterAll(async () => {
     await server?.cleanup();
@@ -87,8 +89,8 @@ describe('VOD playback', () => {
     const total = playlist.segments.reduce((sum, s) => sum + s.duration, 0);
     expect(total).toBeGreaterThan(9.5);
     expect(total).toBeLessThan(10.5);
-    const segments: Buffer[] = [];
-    for (const uri of segmentUris(text)) segments.push(await getBytes(url(`movie.mp4/${uri}`)));
+    // All asked at once: max_readers 1 queues them, each is answered.
+    const segments = await Promise.all(segmentUris(text).map((uri) => getBytes(url(`movie.mp4/${uri}`))));
     expect(probeStreams(segments[1]!).map((s) => s.codec_name)).toEqual(['h264', 'aac']);
     const all = decodeTs(Buffer.concat(segments));
     expect(all.errors).toBe('');

@@ -7,6 +7,7 @@ import { protocolAllowed } from '../delivery/protocols.js';
 import { refuseJson } from '../dvr/archive-respond.js';
 import type { LiveView } from '../live/live-view.js';
 import { OpenedFiles } from './opened-files.js';
+import { ReadLimits } from './read-limits.js';
 import { type VodFormat, type VodRequest } from './vod-format.js';
 import { type Located, type LocatedFile, locateVodFile } from './vod-locate.js';
 import { serveProgressive } from './vod-progressive.js';
@@ -46,6 +47,7 @@ export class VodPlayback {
   private readonly sources: VodSources;
   private readonly opened: OpenedFiles;
   private readonly formats: readonly VodFormat[];
+  private readonly limits = new ReadLimits();
   private prefixes: string[] = [];
 
   constructor(private readonly deps: VodPlaybackDeps) {
@@ -176,6 +178,11 @@ export class VodPlayback {
       sessions: this.deps.sessions,
       borrow: (file) => this.sources.borrow(file),
       noteTracks: (name, prefix, file, tracks) => this.opened.note(name, prefix, file.absolute, tracks),
+      limit: (prefix, absolute, task) => {
+        const config = this.roots.vod(prefix)?.config;
+        const limits = { readQueue: config?.read_queue, maxReaders: config?.max_readers };
+        return this.limits.run(prefix, absolute, limits, task);
+      },
       stillThere: (prefix, found) => this.stillThere(prefix, found),
     };
   }

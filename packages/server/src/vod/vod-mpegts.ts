@@ -13,6 +13,8 @@ import type { VodSource } from './vod-source.js';
  */
 export async function serveVodMpegts(
   source: VodSource,
+  /** source.tsSegment under the VOD's read limits. */
+  cut: (index: number, tracks: readonly number[]) => Promise<Buffer>,
   sessions: ClientSessions,
   session: ClientSession,
   req: IncomingMessage,
@@ -32,7 +34,7 @@ export async function serveVodMpegts(
       if (sessions.isClosed(session)) break;
       let data: Buffer;
       try {
-        data = await source.tsSegment(i, tracks);
+        data = await cut(i, tracks);
       } catch {
         break;
       }

@@ -13,6 +13,8 @@ export interface VodStreamDeps {
   borrow: (file: LocatedFile) => Promise<Borrowed>;
   /** The file's tracks, for its media_info while it is opened. */
   noteTracks: (name: string, prefix: string, file: LocatedFile, tracks: readonly VodTrack[]) => void;
+  /** Runs a segment read of the file under its VOD's read_queue and max_readers (read-limits.ts). */
+  limit: <T>(prefix: string, absolute: string, task: () => Promise<T>) => Promise<T>;
   /** Looks for the file again after a failed read: gone (404) ends its sessions. */
   stillThere: (prefix: string, found: VodStreamRequest['found']) => Promise<Located>;
 }
@@ -44,8 +46,11 @@ export async function serveVodStream(deps: VodStreamDeps, r: VodStreamRequest): 
   }
   const { source } = borrowed;
   deps.noteTracks(name, r.prefix, file, source.tracks);
+  const cut = (index: number, tracks: readonly number[]) =>
+    deps.limit(r.prefix, file.absolute, () => source.tsSegment(index, tracks));
   try {
-    if (r.resource === 'mpegts') return await serveVodMpegts(source, deps.sessions, r.session, r.req, r.res);
+    if (r.resource === 'mpegts')
+      return await serveVodMpegts(source, cut, deps.sessions, r.session, r.req, r.res);
     const answer = hlsAnswer(source, r.resource, r.query);
     if ('error' in answer) return refuseJson(r.res, 404, `${name}: ${answer.error}`);
     if ('playlist' in answer)
@@ -60,7 +65,7 @@ export async function serveVodStream(deps: VodStreamDeps, r: VodStreamRequest): 
       );
     let data: Buffer;
     try {
-      data = await source.tsSegment(answer.segment, answer.tracks);
+      data = await cut(answer.segment, answer.tracks);
     } catch (error) {
       const again = await deps.stillThere(r.prefix, r.found);
       if ('status' in again) return refuseJson(r.res, again.status, again.error);
