@@ -156,6 +156,8 @@ describe('VOD playback', () => {
       expect(answer.status, path).toBeLessThan(500);
       expect(answer.body, path).not.toContain('SECRET');
       expect(answer.body, path).not.toContain('edit_auth');
+      // A player is never told where the VOD's files are on this server.
+      expect(answer.body, path).not.toContain(tmpdir());
     }
     expect((await rawGet(server.port, '/vod/link-out.mp4')).status).toBe(403);
   });

@@ -31,10 +31,21 @@ export async function locateVodFile(
     if (!info.isFile()) return { status: 404, error: `file ${name} is not found` };
     return { file: { absolute, sizeBytes: info.size, mtimeMs: info.mtimeMs } };
   } catch (error) {
-    if (error instanceof HttpError) return { status: error.statusCode, error: `${name}: ${error.message}` };
+    if (error instanceof HttpError) return { status: error.statusCode, error: publicReason(error, name) };
     const code = codeOf(error);
     // Gone between the search and the stat: as if it was never there.
     if (code === 'ENOENT' || code === 'ENOTDIR') return { status: 404, error: `file ${name} is not found` };
     return { status: 500, error: `file ${name} can't be read: ${code}` };
   }
+}
+
+/**
+ * What a player is told of a refused path: the lexical reasons (400) quote only the request's own
+ * path, but the others name the VOD's directory on this server, which a player has no business
+ * knowing (the files API, behind credentials, says it).
+ */
+function publicReason(error: HttpError, name: string): string {
+  if (error.statusCode === 400) return `${name}: ${error.message}`;
+  if (error.statusCode === 404) return `file ${name} is not found`;
+  return `${name}: the path leads outside the VOD's directory or can't be resolved`;
 }
