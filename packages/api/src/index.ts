@@ -19,3 +19,4 @@ export * from './output-urls.js';
 export * from './mirror-stats.js';
 export * from './auth-url.js';
 export * from './webrtc-publish.js';
+export * from './import-summary.js';

@@ -113,6 +113,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { onRequest: [edit, jsonOnly], bodyLimit: CONFIG_BODY_LIMIT },
     cfg.modifyConfig,
   );
+  // Upload config's confirmation (not a Flussonic call): what an import would change; saves nothing.
+  app.post(
+    `${API}/preview_config_import`,
+    { onRequest: [edit, jsonOnly], bodyLimit: CONFIG_BODY_LIMIT },
+    cfg.previewImport,
+  );
   app.get(`${API}/read_raw_config`, { onRequest: edit }, cfg.readRawConfig);
   app.post(
     `${API}/parse_raw_config`,

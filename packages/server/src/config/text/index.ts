@@ -7,4 +7,5 @@
  */
 export { ConfigSyntaxError } from './errors.js';
 export type { ConfigDocument } from './document.js';
+export { locatePath } from './locate.js';
 export { parseConfigText, serializeConfig, serializeConfigWithDocument } from './serializer.js';
