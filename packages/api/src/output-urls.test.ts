@@ -11,6 +11,14 @@ describe('playback urls', () => {
     expect(urls.rtmp).toEqual(['rtmp://h:1935/static/a']);
     expect(urls.rtsp).toBeUndefined();
   });
+
+  it("plays a name with a slash (a published stream) without 'static/'", () => {
+    expect(playbackUrls('live/cam1', 'h', ports).rtmp).toEqual(['rtmp://h:1935/live/cam1']);
+  });
+
+  it('offers no RTSP URL even with an RTSP port: the server does not play RTSP yet', () => {
+    expect(playbackUrls('a', 'h', { ...ports, rtsp: 554 }).rtsp).toBeUndefined();
+  });
 });
 
 describe('publish urls', () => {
@@ -22,10 +30,12 @@ describe('publish urls', () => {
 
   it("appends '?password=' when a password is set", () => {
     const urls = publishUrls('a', { password: 'pw' }, 'h', ports);
-    expect(urls.map((u) => u.url)).toEqual([
-      'rtmp://h:1935/static/a?password=pw',
-      'http://h:80/a/mpegts?password=pw',
-    ]);
+    expect(urls.map((u) => u.url)).toEqual(['rtmp://h:1935/static/a?password=pw']);
+  });
+
+  it('offers only what the server takes: RTMP with its port, no RTSP or HTTP MPEG-TS', () => {
+    expect(publishUrls('a', {}, 'h', { ...ports, rtsp: 554 }).map((u) => u.label)).toEqual(['RTMP']);
+    expect(publishUrls('a', {}, 'h', { http: 'http://h:80' })).toEqual([]);
   });
 });
 

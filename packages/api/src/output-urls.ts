@@ -10,7 +10,19 @@ export interface Ports {
 
 const encodedName = (name: string) => name.split('/').map(encodeURIComponent).join('/');
 
-/** Playback URLs by protocol; RTMP and RTSP are missing while their port is not configured. */
+/**
+ * The RTMP path of a stream (spec 001 §9, docs/media.md): `static/NAME` when the name has no slash,
+ * the name itself otherwise. The server reads rtmp://HOST/APP/NAME as the stream NAME when APP is
+ * `static` and APP/NAME otherwise, so `static/live/a` would ask for a stream `static/live/a`.
+ */
+export function rtmpPath(name: string): string {
+  return name.includes('/') ? encodedName(name) : `static/${encodedName(name)}`;
+}
+
+/**
+ * Playback URLs by protocol; RTMP and RTSP are missing while their port is not configured.
+ * RTSP is left out too: this server does not play RTSP yet (issue 18), so no URL is offered.
+ */
 export function playbackUrls(name: string, host: string, ports: Ports): Record<string, string[]> {
   const path = `${ports.http}/${encodedName(name)}`;
   const urls: Record<string, string[]> = {
@@ -20,35 +32,28 @@ export function playbackUrls(name: string, host: string, ports: Ports): Record<s
     mpegts: [`${path}/mpegts`],
     dash: [`${path}/index.mpd`],
   };
-  if (ports.rtmp) urls.rtmp = [`rtmp://${host}:${ports.rtmp}/static/${encodedName(name)}`];
-  if (ports.rtsp) urls.rtsp = [`rtsp://${host}:${ports.rtsp}/${encodedName(name)}`];
+  if (ports.rtmp) urls.rtmp = [`rtmp://${host}:${ports.rtmp}/${rtmpPath(name)}`];
   return urls;
 }
 
 /**
  * Where to publish into a stream (spec 001 §9): RTMP host, prefix, name, with the default prefix
- * 'static' when the name has no slash and the stream no prefix; RTSP host/name; HTTP(S) MPEG-TS
- * host/name/mpegts; '?password=' appended when a password is set.
+ * 'static' when the name has no slash and the stream no prefix; '?password=' appended when a
+ * password is set. Only what this server takes: RTMP (with its port) and WebRTC (the webcam block).
+ * RTSP and HTTP(S) MPEG-TS publishing are not served yet (issue 18), so their URLs are not offered.
  */
 export function publishUrls(
   name: string,
   stream: { prefix?: string | undefined; password?: string | undefined },
   host: string,
-  ports: Ports & { https?: string | undefined },
+  ports: Ports,
 ): { label: string; url: string }[] {
   const query = stream.password ? `?password=${encodeURIComponent(stream.password)}` : '';
-  const rtmpPath = stream.prefix
-    ? `${stream.prefix}/${encodedName(name)}`
-    : name.includes('/')
-      ? encodedName(name)
-      : `static/${encodedName(name)}`;
+  // A prefix is the RTMP app the stream is published under (engine/publish-route.ts takes it).
+  const path =
+    stream.prefix && !name.includes('/') ? `${stream.prefix}/${encodedName(name)}` : rtmpPath(name);
   const urls: { label: string; url: string }[] = [];
-  if (ports.rtmp) urls.push({ label: 'RTMP', url: `rtmp://${host}:${ports.rtmp}/${rtmpPath}${query}` });
-  if (ports.rtsp)
-    urls.push({ label: 'RTSP', url: `rtsp://${host}:${ports.rtsp}/${encodedName(name)}${query}` });
-  urls.push({ label: 'HTTP MPEG-TS', url: `${ports.http}/${encodedName(name)}/mpegts${query}` });
-  if (ports.https)
-    urls.push({ label: 'HTTPS MPEG-TS', url: `${ports.https}/${encodedName(name)}/mpegts${query}` });
+  if (ports.rtmp) urls.push({ label: 'RTMP', url: `rtmp://${host}:${ports.rtmp}/${path}${query}` });
   return urls;
 }
 

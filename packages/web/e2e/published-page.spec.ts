@@ -31,7 +31,7 @@ test('a published stream: read-only name, output URLs, clients, link to its loca
 
     await tabs.getByRole('link', { name: 'Output', exact: true }).click();
     await expect(page.getByLabel('hls url').first()).toHaveValue(`${server.url}/live/cam/index.m3u8`);
-    await expect(page.getByLabel('rtmp url')).toHaveValue(`rtmp://127.0.0.1:${rtmpPort}/static/live/cam`);
+    await expect(page.getByLabel('rtmp url')).toHaveValue(`rtmp://127.0.0.1:${rtmpPort}/live/cam`);
 
     await tabs.getByRole('link', { name: 'Clients', exact: true }).click();
     await expect(page.getByText('No information about clients was recorded.')).toBeVisible();

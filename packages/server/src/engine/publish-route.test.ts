@@ -7,6 +7,7 @@ const config = {
     'news/main': { urls: [{ url: 'publish://' }] },
     pulled: { urls: [{ url: 'udp://:1' }] },
     off: { publish_enabled: true, disabled: true },
+    studio: { publish_enabled: true, prefix: 'cams' },
   },
   lives: { live: { except: ['debug', 'live/test'] }, 'live/sport': {} },
 };
@@ -15,6 +16,11 @@ describe('routePublish', () => {
   it('sends static/NAME to the stream NAME and APP/NAME to the stream of that name', () => {
     expect(routePublish(config, 'static', 'cam')).toEqual({ kind: 'stream', name: 'cam' });
     expect(routePublish(config, 'news', 'main')).toEqual({ kind: 'stream', name: 'news/main' });
+  });
+
+  it("sends PREFIX/NAME to the stream NAME whose own prefix is PREFIX (the console's publish URL)", () => {
+    expect(routePublish(config, 'cams', 'studio')).toEqual({ kind: 'stream', name: 'studio' });
+    expect(routePublish(config, 'static', 'studio')).toEqual({ kind: 'stream', name: 'studio' });
   });
 
   it('creates PREFIX/NAME in the location with the longest matching prefix', () => {

@@ -5,7 +5,8 @@ export type PublishTarget =
 
 /**
  * Which stream a publish to rtmp://HOST/APP/NAME goes to (spec 001 §9 publish URLs): a configured
- * stream named NAME under the default prefix `static`, else the stream APP/NAME; failing that, a
+ * stream named NAME under the default prefix `static` (or the stream's own `prefix`), else the stream
+ * APP/NAME; failing that, a
  * new stream APP/NAME in the publishing location whose prefix starts the path (longest first).
  * The path must be a valid stream name (the config's rules: no `..`, no whitespace or `<`) and
  * not one of the location's `except` names, so a publisher can't create what the config couldn't.
@@ -16,7 +17,9 @@ export function routePublish(config: Config, app: string, name: string): Publish
   if (!valid.success)
     // The rule before the name: a long name is cut in the log, the rule stays.
     return { refused: `not a valid stream name (${valid.error.issues[0]?.message}): ${path}` };
-  const streamName = app === 'static' ? name : path;
+  // A stream with a `prefix` is published at PREFIX/NAME (spec 001 §9 publish URLs).
+  const prefixed = config.streams?.[name]?.prefix === app && !name.includes('/');
+  const streamName = app === 'static' || (prefixed && !config.streams?.[path]) ? name : path;
   const stream = config.streams?.[streamName];
   if (stream) {
     const publishes =

@@ -1,0 +1,104 @@
+import { freePort, waitFor } from '../../server/test/harness.js';
+import { rtmpPublisher, streamStats } from '../../server/test/media-helpers.js';
+import { expect, minimalConfig, test } from './fixtures.js';
+import { ConsoleShell } from './pages/console-shell.js';
+import { expectHttpPlays, expectRtmpPlays, probeTracks, shownUrls } from './pages/url-checks.js';
+
+const NOT_CONFIGURED = 'RTMP/RTSP not configured yet, please follow global config page';
+const SOURCE = 'test://?size=320x180&bitrate=300';
+
+/** Every URL shown is played: HTTP ones fetched (200, their content type), RTMP ones probed. */
+async function expectAllPlay(urls: string[]): Promise<void> {
+  for (const url of urls) {
+    if (url.startsWith('rtmp://')) await expectRtmpPlays(url);
+    else await expectHttpPlays(url);
+  }
+}
+
+/**
+ * Issue 17: every URL an Output tab shows works — plays, or takes a publisher — on this server.
+ * RTMP is on; RTSP is not served (issue 18), so no RTSP URL is offered.
+ */
+test.describe('output URLs work', () => {
+  let rtmpPort = 0;
+  test.beforeAll(async () => {
+    rtmpPort = await freePort();
+  });
+  test.use({
+    // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies destructured.
+    serverConfig: async ({}, use) =>
+      use(
+        `${minimalConfig}rtmp ${rtmpPort};\nlive live {\n}\n` +
+          `stream demo {\n  url ${SOURCE};\n  static true;\n}\n` +
+          `stream inbox {\n  url publish://;\n  password s3cret;\n}\n` +
+          `stream backed {\n  url ${SOURCE};\n  publish_enabled true;\n  static true;\n}\n`,
+      ),
+  });
+
+  test.beforeEach(async ({ page, server }) => {
+    await new ConsoleShell(page, server.url).rememberLogin();
+  });
+
+  test('a stream with a source: every protocol URL plays', async ({ page, server }) => {
+    await waitFor(async () => (await streamStats(server, 'demo')).alive === true, 30_000);
+    await page.goto(`${server.url}/admin/standalone/demo/output`);
+    const urls = await shownUrls(page);
+    expect(urls).toContain(`rtmp://127.0.0.1:${rtmpPort}/static/demo`);
+    expect(urls.some((u) => u.startsWith('rtsp:'))).toBe(false);
+    await expectAllPlay(urls);
+  });
+
+  test("a stream published into a location: every URL plays, RTMP's without 'static/'", async ({
+    page,
+    server,
+  }) => {
+    const publisher = rtmpPublisher(`rtmp://127.0.0.1:${rtmpPort}/live/cam`);
+    try {
+      await waitFor(async () => (await streamStats(server, 'live/cam', 'live')).alive === true, 30_000);
+      await page.goto(`${server.url}/admin/published/live%2Fcam/output`);
+      const urls = await shownUrls(page);
+      expect(urls).toContain(`rtmp://127.0.0.1:${rtmpPort}/live/cam`);
+      await expectAllPlay(urls);
+    } finally {
+      await publisher.stop();
+    }
+  });
+
+  test('a stream accepting publishing: its RTMP publish URL takes a publisher and the stream comes alive', async ({
+    page,
+    server,
+  }) => {
+    await page.goto(`${server.url}/admin/standalone/inbox/output`);
+    const publishing = page.getByLabel('publishing', { exact: true });
+    await expect(publishing).toBeVisible();
+    // RTMP is on: the hint about configuring it is not shown.
+    await expect(page.getByText(NOT_CONFIGURED)).toHaveCount(0);
+    const urls = await shownUrls(page, ' publish url');
+    expect(urls).toEqual([`rtmp://127.0.0.1:${rtmpPort}/static/inbox?password=s3cret`]);
+    const publisher = rtmpPublisher(urls[0]!);
+    try {
+      await waitFor(async () => (await streamStats(server, 'inbox')).alive === true, 30_000);
+      await expect(page.getByLabel('rtmp url')).toHaveValue(`rtmp://127.0.0.1:${rtmpPort}/static/inbox`);
+      const playing = (await shownUrls(page)).filter((url) => !urls.includes(url));
+      expect(playing.length).toBeGreaterThan(3);
+      await expectAllPlay(playing);
+    } finally {
+      await publisher.stop();
+    }
+  });
+
+  test('a stream pulling from its source: its publish URL is marked as not taken now, and it is not', async ({
+    page,
+    server,
+  }) => {
+    await waitFor(async () => (await streamStats(server, 'backed')).alive === true, 30_000);
+    await page.goto(`${server.url}/admin/standalone/backed/output`);
+    const field = page.getByLabel('RTMP publish url');
+    await expect(field).toBeDisabled();
+    await expect(page.getByText(/Not taken now: the stream pulls from its source/)).toBeVisible();
+    // What the note says is what the server does: a publisher is refused while the source feeds it.
+    const publisher = rtmpPublisher(await field.inputValue());
+    expect(await publisher.exited).not.toBe(0);
+    expect((await probeTracks(`rtmp://127.0.0.1:${rtmpPort}/static/backed`)).tracks).toContain('video');
+  });
+});
