@@ -98,12 +98,12 @@ export function hlsAnswer(source: VodSource, resource: string, query: string): H
   const count = source.segments.length;
   if (resource === 'index.m3u8') return { playlist: vodMasterPlaylist(source, query) };
   if (resource === 'video.m3u8')
-    return { playlist: vodMediaPlaylist(source.segments, (i) => `seg-${i}.ts`, query) };
+    return { playlist: cachedPlaylist(source, resource, query, (i) => `seg-${i}.ts`) };
   let match = /^audio-(\d+)\.m3u8$/.exec(resource);
   if (match) {
     const id = Number(match[1]);
     if (!layout.renditions.some((t) => t.id === id)) return { error: `no audio rendition ${id}` };
-    return { playlist: vodMediaPlaylist(source.segments, (i) => `a-${id}-${i}.ts`, query) };
+    return { playlist: cachedPlaylist(source, resource, query, (i) => `a-${id}-${i}.ts`) };
   }
   match = /^seg-(\d+)\.ts$/.exec(resource);
   if (match) {
@@ -118,6 +118,33 @@ export function hlsAnswer(source: VodSource, resource: string, query: string): H
     return index < count ? { segment: index, tracks: [id] } : { error: `no segment ${index}` };
   }
   return { error: `no ${resource}` };
+}
+
+/** Media playlists kept per opened file, by resource and query (a query carries a viewer's token). */
+const PLAYLISTS_PER_FILE = 16;
+const playlists = new WeakMap<VodSource, Map<string, string>>();
+
+/**
+ * A media playlist of an opened file, made once: a 2-hour file's is ~50 KB and ~1,800 segments, and
+ * players ask for it again on every seek and start (measured: rebuilt per request, playlists queued
+ * seconds behind segment cutting with 200 players seeking).
+ */
+function cachedPlaylist(
+  source: VodSource,
+  resource: string,
+  query: string,
+  uri: (index: number) => string,
+): string {
+  let kept = playlists.get(source);
+  if (!kept) playlists.set(source, (kept = new Map()));
+  const key = `${resource}${query}`;
+  let text = kept.get(key);
+  if (text === undefined) {
+    text = vodMediaPlaylist(source.segments, uri, query);
+    if (kept.size >= PLAYLISTS_PER_FILE) kept.delete(kept.keys().next().value!);
+    kept.set(key, text);
+  }
+  return text;
 }
 
 /** Rendition names, unique in their group (RFC 8216 §4.3.4.1.1): the language, else 'Audio N'. */
