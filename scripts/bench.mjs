@@ -13,7 +13,7 @@ const all = readdirSync(join(root, 'bench'))
   .filter((f) => f.endsWith('.mjs'))
   .map((f) => f.slice(0, -4));
 /** Benches of ten minutes or more: not part of a run of every bench. */
-const LONG = new Set(['soak', 'dash-play']);
+const LONG = new Set(['soak', 'dash-play', 'vod']);
 const chosen = name
   ? all.filter((b) => b === name || b.startsWith(`${name}-`))
   : all.filter((b) => !LONG.has(b));
