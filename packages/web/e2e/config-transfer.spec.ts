@@ -26,6 +26,7 @@ test('downloads the config as host-timestamp.json and uploads it back whole', as
   const file = join(server.dir, 'import.json');
   await writeFile(file, JSON.stringify({ ...rest, rtmp: 1971 }));
   await settings.uploadConfig(file);
+  await page.getByRole('dialog', { name: 'Upload config' }).getByRole('button', { name: 'Confirm' }).click();
   await expect(settings.saved).toBeVisible();
   await expect(settings.field('RTMP port')).toHaveValue('1971');
   await expect(settings.field('Log level')).toHaveValue('default');

@@ -1,7 +1,12 @@
-import { Button, FileButton } from '@mantine/core';
+import { Button, FileButton, Text } from '@mantine/core';
+import { useRef, useState } from 'react';
 import { importConfig } from '../../api/config-calls.js';
 import { useLiveSync } from '../../api/live-context.js';
 import { logIn } from '../../api/session.js';
+import { ImportConfirmModal, type PendingImport } from './ImportConfirmModal.js';
+import { previewImport } from './import-preview-call.js';
+import { importSummaryLines } from './import-summary-text.js';
+import { jsonProblem, jsonProblemText } from './json-problem.js';
 
 interface ConfigUploadButtonProps {
   disabled: boolean;
@@ -18,21 +23,53 @@ function importedCredentials(text: string): { login: string; password: string } 
     : undefined;
 }
 
-/** Upload config: the chosen JSON file's contents sent whole with the reset marker (spec 000 §4). */
+/**
+ * Upload config: the chosen JSON file's contents sent whole with the reset marker (spec 000 §4),
+ * after a confirmation naming what it changes. A file that is not JSON, or that the server would
+ * refuse, is named with its problem (the line and column of a JSON mistake) and nothing is sent.
+ */
 export function ConfigUploadButton({ disabled, run }: ConfigUploadButtonProps) {
   const { store, connection } = useLiveSync();
-  const upload = async (file: File | null) => {
+  const [pending, setPending] = useState<PendingImport | undefined>(undefined);
+  const [problem, setProblem] = useState<string | undefined>(undefined);
+  const [checking, setChecking] = useState(false);
+  // Cleared after each choice, so choosing the same file again (after Cancel) is seen.
+  const resetRef = useRef<() => void>(null);
+
+  const choose = async (file: File | null) => {
+    resetRef.current?.();
     if (!file) return;
+    setProblem(undefined);
     const text = await file.text();
+    const broken = jsonProblem(text);
+    if (broken) return setProblem(jsonProblemText(file.name, broken));
+    const parsed: unknown = JSON.parse(text);
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+      return setProblem(`${file.name} does not hold a config: its JSON is not an object`);
+    setChecking(true);
+    try {
+      const summary = await previewImport(parsed as Record<string, unknown>);
+      setPending({ fileName: file.name, text, lines: importSummaryLines(summary) });
+    } catch (error) {
+      setProblem(`${file.name} can't be uploaded: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  const confirm = async () => {
+    const chosen = pending;
+    setPending(undefined);
+    if (!chosen) return;
     await run(async () => {
       try {
-        await importConfig(text);
+        await importConfig(chosen.text);
       } catch (error) {
         // Spec 000 §8: config import errors are logged to the console (and shown by the save status).
         console.error('Config import failed:', error);
         throw error;
       }
-      const credentials = importedCredentials(text);
+      const credentials = importedCredentials(chosen.text);
       // A new admin password ends this browser's session: it logs in again with the imported one.
       if (credentials) await logIn(credentials);
       // The edits were made against the config just replaced.
@@ -40,13 +77,26 @@ export function ConfigUploadButton({ disabled, run }: ConfigUploadButtonProps) {
       await connection.refreshNow();
     });
   };
+
   return (
-    <FileButton onChange={(file) => void upload(file)} accept="application/json,.json">
-      {(props) => (
-        <Button variant="default" disabled={disabled} {...props}>
-          Upload config
-        </Button>
+    <>
+      <FileButton onChange={(file) => void choose(file)} accept="application/json,.json" resetRef={resetRef}>
+        {(props) => (
+          <Button variant="default" disabled={disabled || checking} loading={checking} {...props}>
+            Upload config
+          </Button>
+        )}
+      </FileButton>
+      {problem && (
+        <Text size="sm" c="red" role="alert">
+          {problem}
+        </Text>
       )}
-    </FileButton>
+      <ImportConfirmModal
+        pending={pending}
+        onConfirm={() => void confirm()}
+        onCancel={() => setPending(undefined)}
+      />
+    </>
   );
 }
