@@ -14,7 +14,7 @@ test.describe('location page', () => {
     server,
   }) => {
     await page.goto(`${server.url}/admin/location/nope`);
-    await expect(page.getByText('Loading live location...')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Location nope not found' })).toBeVisible();
 
     await page.goto(`${server.url}/admin/location/cams`);
     const form = new StreamPage(page);

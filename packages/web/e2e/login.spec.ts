@@ -60,7 +60,7 @@ test.describe('login', () => {
     await shell.rememberLogin();
     await shell.open('/admin/standalone/foo');
     await expect(shell.status).toContainText('Version 0.1.0');
-    await expect(page.getByText('Loading stream foo...')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Stream foo not found' })).toBeVisible();
     await shell.menu.getByText('Config').click();
     await expect(page).toHaveURL(/\/admin\/config$/);
     await expect(page.getByLabel('HTTP ports', { exact: true })).toHaveValue(String(server.port));

@@ -18,7 +18,7 @@ test.describe('stream overview', () => {
 
   test('waits for an unknown stream, shows the tabs of a known one', async ({ page, server }) => {
     await page.goto(`${server.url}/admin/standalone/nope`);
-    await expect(page.getByText('Loading stream nope...')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Stream nope not found' })).toBeVisible();
     await page.goto(`${server.url}/admin/standalone/demo`);
     const stream = new StreamPage(page);
     for (const label of ['Overview', 'Input', 'Output', 'Clients'])

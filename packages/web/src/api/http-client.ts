@@ -15,6 +15,11 @@ export class ApiError extends Error {
   }
 }
 
+/** Shown when a call got no answer; forms keep their edits, so the operator can save again later. */
+export const SERVER_UNREACHABLE = 'The server is unreachable.';
+export const SERVER_UNREACHABLE_ON_SAVE =
+  'The server is unreachable: nothing was saved, your changes are kept here.';
+
 export const isAuthFailure = (error: unknown) =>
   error instanceof ApiError && (error.status === 401 || error.status === 403);
 
@@ -31,7 +36,12 @@ export const CONSOLE_HEADERS = { 'x-requested-with': 'sluice' } as const;
 export async function request(path: string, init: RequestInit = {}): Promise<Response> {
   const headers = new Headers(init.headers);
   for (const [k, v] of Object.entries(CONSOLE_HEADERS)) if (!headers.has(k)) headers.set(k, v);
-  const response = await fetch(path, { ...init, headers, credentials: 'same-origin' });
+  const response = await fetch(path, { ...init, headers, credentials: 'same-origin' }).catch(() => {
+    // fetch rejects only when no answer came at all (server down, network gone): its "Failed to
+    // fetch" tells the operator nothing, and a form keeps its unsaved edits for a later Save.
+    const reading = (init.method ?? 'GET').toUpperCase() === 'GET';
+    throw new ApiError(0, reading ? SERVER_UNREACHABLE : SERVER_UNREACHABLE_ON_SAVE, undefined);
+  });
   if (!response.ok) throw await toApiError(response);
   return response;
 }

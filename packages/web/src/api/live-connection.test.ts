@@ -1,5 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DELTA_POLL_MS, LiveConnection, RECONNECT_MS, type SocketLike } from './live-connection.js';
+import {
+  CREDENTIALS_ENDED,
+  DELTA_POLL_MS,
+  LiveConnection,
+  type LiveConnectionHandlers,
+  RECONNECT_MS,
+  type SocketLike,
+} from './live-connection.js';
 
 class FakeSocket implements SocketLike {
   sent: string[] = [];
@@ -24,11 +31,21 @@ class FakeSocket implements SocketLike {
     this.onerror?.(new Event('error'));
     this.onclose?.(new Event('close') as CloseEvent);
   }
+  /** A clean close by the server, as a socket whose session ended gets it. */
+  closedBy(code: number) {
+    this.onclose?.(Object.assign(new Event('close'), { code }) as CloseEvent);
+  }
 }
 
-function connect() {
+function connect(session: Partial<LiveConnectionHandlers> = {}) {
   const sockets: FakeSocket[] = [];
-  const handlers = { onConfig: vi.fn(), onDelta: vi.fn(), onConnection: vi.fn(), onEvent: vi.fn() };
+  const handlers = {
+    onConfig: vi.fn(),
+    onDelta: vi.fn(),
+    onConnection: vi.fn(),
+    onEvent: vi.fn(),
+    ...session,
+  };
   const connection = new LiveConnection(() => {
     const socket = new FakeSocket();
     sockets.push(socket);
@@ -86,6 +103,30 @@ describe('LiveConnection', () => {
     socket().lost();
     vi.advanceTimersByTime(RECONNECT_MS);
     expect(sockets).toHaveLength(3);
+  });
+
+  it('stops for good when the server closes the socket because the session ended', () => {
+    const onSessionEnded = vi.fn();
+    const { socket, sockets } = connect({ onSessionEnded });
+    socket().opened();
+    socket().closedBy(CREDENTIALS_ENDED);
+    expect(onSessionEnded).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(10 * RECONNECT_MS);
+    expect(sockets).toHaveLength(1);
+  });
+
+  it('asks whether the session holds before reconnecting, and stops when it does not', async () => {
+    let loggedIn = true;
+    const onSessionEnded = vi.fn();
+    const { socket, sockets } = connect({ onSessionEnded, stillLoggedIn: () => Promise.resolve(loggedIn) });
+    socket().lost();
+    await vi.advanceTimersByTimeAsync(RECONNECT_MS);
+    expect(sockets).toHaveLength(2);
+    loggedIn = false;
+    socket().lost();
+    await vi.advanceTimersByTimeAsync(10 * RECONNECT_MS);
+    expect(sockets).toHaveLength(2);
+    expect(onSessionEnded).toHaveBeenCalledTimes(1);
   });
 
   it('ignores session events and passes others on', () => {

@@ -22,7 +22,17 @@ export interface LiveConnectionHandlers {
   onConnection(state: ConnectionState): void;
   /** Events other than the config ones, for the topics later screens subscribe to. */
   onEvent?(event: { event: string } & Record<string, unknown>): void;
+  /**
+   * Asked before each reconnect: false when the session is gone (logged out here or elsewhere, or
+   * refused with 401), which stops the connection for good instead of retrying every 2 s.
+   */
+  stillLoggedIn?(): Promise<boolean>;
+  /** The session ended (close code 4401, or stillLoggedIn said no): the connection has stopped. */
+  onSessionEnded?(): void;
 }
+
+/** The server's close code for a socket whose session ended or whose password changed. */
+export const CREDENTIALS_ENDED = 4401;
 
 /** Session open and close events are ignored (spec 000 §4). */
 const isSessionLifecycle = (name: string) => /^session_(open|close)/.test(name);
@@ -113,7 +123,7 @@ export class LiveConnection {
       for (const command of this.commands) socket.send(command);
     };
     socket.onmessage = (event) => this.onMessage(event.data);
-    socket.onclose = () => this.onLost(socket);
+    socket.onclose = (event) => this.onLost(socket, event.code);
     socket.onerror = () => this.onLost(socket);
   }
 
@@ -158,13 +168,29 @@ export class LiveConnection {
     else this.pollTimer = setTimeout(send, DELTA_POLL_MS);
   }
 
-  private onLost(socket: SocketLike): void {
+  private onLost(socket: SocketLike, closeCode?: number): void {
     if (socket !== this.socket) return;
     this.detach();
     clearTimeout(this.pollTimer);
     this.settleWaiters();
+    if (closeCode === CREDENTIALS_ENDED) return this.endSession();
     this.handlers.onConnection('offline');
-    if (this.running) this.reconnectTimer = setTimeout(() => this.connect(), RECONNECT_MS);
+    if (this.running) this.reconnectTimer = setTimeout(() => this.reconnect(), RECONNECT_MS);
+  }
+
+  private reconnect(): void {
+    const check = this.handlers.stillLoggedIn;
+    if (!check) return this.connect();
+    void check().then((loggedIn) => {
+      if (!this.running) return;
+      if (loggedIn) this.connect();
+      else this.endSession();
+    });
+  }
+
+  private endSession(): void {
+    this.stop();
+    this.handlers.onSessionEnded?.();
   }
 
   private detach(): SocketLike | undefined {

@@ -1,5 +1,6 @@
 import { createContext, type ReactNode, use, useEffect, useState } from 'react';
 import { createLiveSync, type LiveSync } from './live-sync.js';
+import { reloadRestoredPageWithoutLogin } from './session-end.js';
 
 const LiveContext = createContext<LiveSync | null>(null);
 
@@ -8,7 +9,11 @@ export function LiveProvider({ children }: { children: ReactNode }) {
   const [sync] = useState(createLiveSync);
   useEffect(() => {
     sync.connection.start();
-    return () => sync.connection.stop();
+    const stopWatching = reloadRestoredPageWithoutLogin();
+    return () => {
+      stopWatching();
+      sync.connection.stop();
+    };
   }, [sync]);
   return <LiveContext value={sync}>{children}</LiveContext>;
 }

@@ -27,10 +27,11 @@ export function HeaderStatus() {
           Collecting statistics
         </Badge>
       )}
+      {/* A warning to read, not a control: nothing here turns collection on (spec 000 §2). */}
       {!stats.retroview_configured && (
-        <Badge color="yellow" variant="light">
-          Enable statistics collection
-        </Badge>
+        <Text size="sm" c="orange.9" span role="note" style={{ whiteSpace: 'nowrap' }}>
+          <span aria-hidden="true">⚠ </span>Enable statistics collection
+        </Text>
       )}
       {items.map((item) => (
         <Text key={item.split(':')[0]} size="sm" span style={{ whiteSpace: 'nowrap' }}>

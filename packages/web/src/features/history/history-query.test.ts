@@ -24,7 +24,11 @@ describe('history query flags', () => {
     ]);
     expect(
       historyLinks(readFlags(params('pulse=false&sessions=false&report=true'))).map((l) => l.label),
-    ).toEqual(['Show graph', 'Show sessions', 'Show sessions']);
+    ).toEqual(['Show graph', 'Show report']);
+    expect(historyLinks(readFlags(params('report=true'))).map((l) => l.label)).toEqual([
+      'Hide graph',
+      'Show sessions',
+    ]);
   });
 });
 

@@ -29,13 +29,18 @@ export function toggledSearch(params: URLSearchParams, key: keyof HistoryFlags):
   return `?${next.toString()}`;
 }
 
-/** The three links and the flag each flips (spec 001 §2 wording). */
+/**
+ * The links and the flag each flips (spec 001 §2 wording). One link speaks of sessions at a time:
+ * with the table hidden, "Show sessions" (or "Show report") brings it back; with the report shown, "Show sessions"
+ * turns back to the sessions (a "Hide sessions" beside it, meaning hide the report, read as a
+ * contradiction); with the sessions shown, "Hide sessions" and "Show report".
+ */
 export function historyLinks(flags: HistoryFlags): { key: keyof HistoryFlags; label: string }[] {
-  return [
-    { key: 'pulse', label: flags.pulse ? 'Hide graph' : 'Show graph' },
-    { key: 'sessions', label: flags.sessions ? 'Hide sessions' : 'Show sessions' },
-    { key: 'report', label: flags.report ? 'Show sessions' : 'Show report' },
-  ];
+  const graph = { key: 'pulse' as const, label: flags.pulse ? 'Hide graph' : 'Show graph' };
+  if (!flags.sessions)
+    return [graph, { key: 'sessions', label: flags.report ? 'Show report' : 'Show sessions' }];
+  if (flags.report) return [graph, { key: 'report', label: 'Show sessions' }];
+  return [graph, { key: 'sessions', label: 'Hide sessions' }, { key: 'report', label: 'Show report' }];
 }
 
 export type SortDir = 'asc' | 'desc';

@@ -1,6 +1,8 @@
-import { Group, Stack, Text, Title } from '@mantine/core';
+import { Group, Stack, Title } from '@mantine/core';
 import { Outlet } from 'react-router';
 import { useView } from '../../api/use-live.js';
+import { ItemMissing } from '../item-page/ItemMissing.js';
+import { ChangedElsewhereNotice } from '../../components/ChangedElsewhereNotice.js';
 import { ItemTabs } from '../item-page/ItemTabs.js';
 import { useMediaName } from '../item-page/use-media-name.js';
 import { ItemDeleteButton } from '../item-page/ItemDeleteButton.js';
@@ -23,7 +25,7 @@ export function LocationPage() {
   const prefix = useMediaName();
   const exists = useLocationExists(prefix);
   const hasDvr = useView(['lives', prefix, 'dvr']) !== undefined;
-  if (!exists) return <Text>Loading live location...</Text>;
+  if (!exists) return <ItemMissing kind="Location" name={prefix} loadingText="Loading live location..." />;
   return (
     <Stack gap="md" component="section" aria-label={`location ${prefix}`}>
       <Group gap="sm">
@@ -31,6 +33,7 @@ export function LocationPage() {
         <ItemDeleteButton section="lives" itemKey={prefix} label={prefix} kind="location" hasDvr={hasDvr} />
       </Group>
       <ItemTabs label="location tabs" tabs={TABS} mediaName={prefix} />
+      <ChangedElsewhereNotice item={['lives', prefix]} what="location" />
       <Outlet key={prefix} />
     </Stack>
   );

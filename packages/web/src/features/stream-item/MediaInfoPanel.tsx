@@ -14,7 +14,11 @@ function details(track: Track): string {
 
 /** The tracks of the stream's output (media_info), with the MPEG-2 notice where it applies. */
 export function MediaInfoPanel({ name }: { name: string }) {
-  const tracks = useStreamStats(name)?.media_info?.tracks ?? [];
+  return <MediaTracksPanel tracks={useStreamStats(name)?.media_info?.tracks ?? []} />;
+}
+
+/** Tracks of any live stream (a stream's, a published one's): nothing while there are none. */
+export function MediaTracksPanel({ tracks }: { tracks: Track[] }) {
   if (tracks.length === 0) return null;
   return (
     <Stack gap="xs" aria-label="media info">

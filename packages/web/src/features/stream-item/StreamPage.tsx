@@ -1,5 +1,7 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import { Outlet } from 'react-router';
+import { ItemMissing } from '../item-page/ItemMissing.js';
+import { ChangedElsewhereNotice } from '../../components/ChangedElsewhereNotice.js';
 import { ItemTabs } from '../item-page/ItemTabs.js';
 import { useMediaName } from '../item-page/use-media-name.js';
 import { useStreamExists } from './use-stream.js';
@@ -16,15 +18,16 @@ const TABS = [
   { label: 'History', route: 'stream-item/history' },
 ];
 
-/** A stream's page: 'Loading stream {name}...' until the stream is in the config, then its tabs. */
+/** A stream's page: 'Loading stream {name}...' until the config is in, then its tabs or a not-found. */
 export function StreamPage() {
   const name = useMediaName();
   const exists = useStreamExists(name);
-  if (!exists) return <Text>Loading stream {name}...</Text>;
+  if (!exists) return <ItemMissing kind="Stream" name={name} loadingText={`Loading stream ${name}...`} />;
   return (
     <Stack gap="md">
       <Title order={2}>{name}</Title>
       <ItemTabs label="stream tabs" tabs={TABS} mediaName={name} />
+      <ChangedElsewhereNotice item={['streams', name]} what="stream" />
       {/* Keyed by name: a tab's local state (player shown, log open) resets for another stream. */}
       <Outlet key={name} />
     </Stack>
