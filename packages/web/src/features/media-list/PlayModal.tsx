@@ -1,8 +1,7 @@
-import { Modal, Text } from '@mantine/core';
-import { useState } from 'react';
+import { Modal } from '@mantine/core';
 import { useAdminToken, withAdminToken } from '../auth/admin-token.js';
+import { LiveVideo } from './LiveVideo.js';
 import { playbackUrl } from './play-url.js';
-import { useHlsPlayer } from './use-hls-player.js';
 
 /** Plays a stream or a location's published stream over HLS, with a close control. */
 export function PlayModal({ name, onClose }: { name: string | undefined; onClose: () => void }) {
@@ -15,30 +14,13 @@ export function PlayModal({ name, onClose }: { name: string | undefined; onClose
       size="xl"
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
-      {name !== undefined && <HlsVideo key={name} src={withAdminToken(playbackUrl(name), token)} />}
-    </Modal>
-  );
-}
-
-function HlsVideo({ src }: { src: string }) {
-  const [video, setVideo] = useState<HTMLVideoElement | null>(null);
-  const error = useHlsPlayer(video, src);
-  return (
-    <>
-      <video
-        ref={setVideo}
-        aria-label="player"
-        muted
-        autoPlay
-        playsInline
-        controls
-        style={{ width: '100%', aspectRatio: '16 / 9', background: 'black' }}
-      />
-      {error && (
-        <Text c="red" size="sm" role="alert">
-          {error}
-        </Text>
+      {name !== undefined && (
+        <LiveVideo
+          key={name}
+          src={withAdminToken(playbackUrl(name), token)}
+          style={{ aspectRatio: '16 / 9' }}
+        />
       )}
-    </>
+    </Modal>
   );
 }

@@ -1,8 +1,8 @@
-import { Button, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useAdminToken, withAdminToken } from '../auth/admin-token.js';
 import { playbackUrl } from '../media-list/play-url.js';
-import { useHlsPlayer } from '../media-list/use-hls-player.js';
+import { LiveVideo } from '../media-list/LiveVideo.js';
 import { embedCode, embedUrl } from './embed-code.js';
 import { useStream, useStreamStats } from './use-stream.js';
 
@@ -34,24 +34,9 @@ export function LivePlayer({ name }: { name: string }) {
 }
 
 function HlsVideo({ src }: { src: string }) {
-  const [video, setVideo] = useState<HTMLVideoElement | null>(null);
-  const error = useHlsPlayer(video, src);
   return (
     <div style={{ minHeight: PLAYER_MIN_HEIGHT_PX }}>
-      <video
-        ref={setVideo}
-        aria-label="player"
-        muted
-        autoPlay
-        playsInline
-        controls
-        style={{ width: '100%', height: 480, background: 'black' }}
-      />
-      {error && (
-        <Text c="red" size="sm" role="alert">
-          {error}
-        </Text>
-      )}
+      <LiveVideo src={src} style={{ height: 480 }} />
     </div>
   );
 }
