@@ -1,4 +1,6 @@
 import '@mantine/core/styles.css';
+// After Mantine's styles: the narrow-screen rules override their widths.
+import './responsive.css';
 import { createTheme, MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';

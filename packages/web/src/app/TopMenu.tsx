@@ -2,6 +2,7 @@ import { Group, NavLink as MantineNavLink } from '@mantine/core';
 import { NavLink } from 'react-router';
 import { useServerInfo } from '../api/server-info.js';
 import { pathTo } from './routes.js';
+import classes from './shell.module.css';
 
 /** Spec 000 §2: the top menu of a normal server and of a chassis server. */
 const normalMenu: [label: string, route: string][] = [
@@ -21,16 +22,36 @@ const chassisMenu: [label: string, route: string][] = [
   ['Upload debug', 'logupload'],
 ];
 
-export function TopMenu() {
+/**
+ * The menu's links (the router marks the current page with aria-current, which the theme shows as
+ * active). On a narrow screen it is the panel the menu button opens (`open`); choosing an entry
+ * calls `onNavigate` so the panel closes.
+ */
+export function TopMenu({ id, open, onNavigate }: { id?: string; open?: boolean; onNavigate?: () => void }) {
   const chassis = useServerInfo().data?.chassis === true;
   return (
-    <Group component="nav" gap={4} wrap="nowrap" aria-label="main menu">
+    <Group
+      component="nav"
+      id={id}
+      gap={4}
+      wrap="nowrap"
+      aria-label="main menu"
+      className={classes.menu}
+      data-open={open || undefined}
+    >
       {(chassis ? chassisMenu : normalMenu).map(([label, route]) => (
-        <NavLink key={route} to={pathTo(route)} end={route === 'root'} style={{ textDecoration: 'none' }}>
-          {({ isActive }) => (
-            <MantineNavLink component="span" label={label} active={isActive} py={4} px={10} />
-          )}
-        </NavLink>
+        <MantineNavLink
+          key={route}
+          component={NavLink}
+          to={pathTo(route)}
+          end={route === 'root'}
+          label={label}
+          w="auto"
+          py={4}
+          px={10}
+          className={classes.menuLink}
+          onClick={onNavigate}
+        />
       ))}
     </Group>
   );

@@ -1,6 +1,7 @@
-import { Box, Group, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { LocationsSection } from './LocationsSection.js';
 import { MediaItemPane } from './MediaItemPane.js';
+import classes from './media-page.module.css';
 import { OriginServersSection } from './OriginServersSection.js';
 import { PlayProvider } from './play-context.js';
 import { StreamsPage } from './StreamsPage.js';
@@ -10,7 +11,8 @@ import { VodSection } from './VodSection.js';
 /**
  * The media list (route root, spec 000 §2) and the frame of every media item page: with an item
  * selected (route parameter mediaName) the lists narrow to a column beside it. They stay mounted
- * either way, so opening an item keeps the list's state.
+ * either way, so opening an item keeps the list's state. On a narrow screen the item's page
+ * replaces the list instead (media-page.module.css).
  */
 export function MediaPage() {
   const selected = useSelectedItem();
@@ -24,8 +26,8 @@ export function MediaPage() {
     selected?.route === 'vod-item' || selected?.route === 'file-item' ? selected.name : undefined;
   return (
     <PlayProvider>
-      <Group align="flex-start" gap="lg" wrap="nowrap">
-        <Stack gap="xl" style={{ flex: compact ? '0 0 380px' : '1 1 auto', minWidth: 0 }}>
+      <div className={classes.layout} data-compact={compact || undefined}>
+        <Stack gap="xl" className={classes.list}>
           <StreamsPage selected={selectedStream} compact={compact} />
           <LocationsSection selected={selectedLive} compact={compact} />
           <OriginServersSection
@@ -36,11 +38,11 @@ export function MediaPage() {
           <VodSection selected={selectedVod} compact={compact} />
         </Stack>
         {compact && (
-          <Box style={{ flex: '1 1 auto', minWidth: 0 }}>
+          <div className={classes.pane}>
             <MediaItemPane />
-          </Box>
+          </div>
         )}
-      </Group>
+      </div>
     </PlayProvider>
   );
 }

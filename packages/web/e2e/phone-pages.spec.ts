@@ -1,0 +1,173 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test as base, type Locator, type Page } from '@playwright/test';
+import { freePort, minimalConfig, type RunningServer, startServer } from '../../server/test/harness.js';
+import { rtmpPublisher } from '../../server/test/media-helpers.js';
+import { expect, watchConsole } from './fixtures.js';
+import { ConsoleShell } from './pages/console-shell.js';
+import {
+  attachScreenshot,
+  expectNoHorizontalOverflow,
+  expectWithinScreen,
+  MIN_TAP_PX,
+  PHONE,
+} from './pages/phone.js';
+import { fillLibrary } from './vod-browser-fixture.js';
+
+/**
+ * Every main page of the console at a 390 px phone width (issue 17): a screenshot of each lands in
+ * the report, nothing scrolls sideways, the page's own controls are on screen, and an item's page
+ * gets the width of the screen instead of a sliver beside the list. One server for the file holds
+ * one item of each kind, so each page shows its real content.
+ */
+let server: RunningServer;
+let library = '';
+let publisher: { stop: () => Promise<void> } | undefined;
+
+const test = base.extend<{ server: RunningServer }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies destructured.
+  server: async ({}, use) => use(server),
+  page: async ({ page }, use) => {
+    const errors = watchConsole(page, []);
+    await page.setViewportSize(PHONE);
+    await use(page);
+    expect(errors(), 'console errors in the page').toEqual([]);
+  },
+});
+
+test.beforeAll(async () => {
+  library = await mkdtemp(join(tmpdir(), 'sluice-e2e-phone-'));
+  await fillLibrary(library);
+  const rtmp = await freePort();
+  server = await startServer({
+    config: [
+      minimalConfig,
+      `rtmp ${rtmp};\n`,
+      'stream demo {\n  url test://?size=320x180&bitrate=300;\n}\n',
+      'stream idle {\n  url udp://239.0.1.9:1234;\n  disabled true;\n}\n',
+      'live cams {\n}\n',
+      'source http://127.0.0.1:9 {\n}\n',
+      `file vod {\n  path ${library};\n}\n`,
+      'dvr main {\n  root /tmp/sluice-e2e-phone-storage;\n}\n',
+      'auth_backend paid {\n  allow token gold;\n}\n',
+    ].join(''),
+  });
+  publisher = rtmpPublisher(`rtmp://127.0.0.1:${rtmp}/cams/cam`);
+});
+
+test.afterAll(async () => {
+  await publisher?.stop();
+  await server?.cleanup();
+  await rm(library, { recursive: true, force: true });
+});
+
+interface Visit {
+  title: string;
+  path: string;
+  /** Shown once the page has its content. */
+  ready: (page: Page) => Locator;
+  /** The controls an operator came for: each must lie within the screen. */
+  controls: (page: Page) => Locator[];
+  /** An item page: its tabs, which span the pane the item gets. */
+  tabs?: string;
+}
+
+const save = (page: Page) => page.getByRole('button', { name: 'Save', exact: true }).first();
+const tabLink = (page: Page, nav: string, name: string) =>
+  page.getByRole('navigation', { name: nav }).getByRole('link', { name, exact: true });
+const streamTab = (name: string, path: string, withSave: boolean): Visit => ({
+  title: `stream ${name}`,
+  path: `/admin/standalone/demo${path}`,
+  ready: (page) => tabLink(page, 'stream tabs', name),
+  controls: (page) => [page.getByRole('link', { name: 'back to list' }), ...(withSave ? [save(page)] : [])],
+  tabs: 'stream tabs',
+});
+
+const visits: Visit[] = [
+  {
+    title: 'media list',
+    path: '/admin',
+    ready: (page) => page.getByRole('table', { name: 'Streams' }).getByRole('row', { name: 'idle' }),
+    controls: (page) => [page.getByRole('link', { name: 'idle', exact: true })],
+  },
+  streamTab('Overview', '', false),
+  streamTab('Input', '/input', true),
+  streamTab('Output', '/output', true),
+  {
+    title: 'location',
+    path: '/admin/location/cams',
+    ready: (page) => tabLink(page, 'location tabs', 'Overview'),
+    controls: (page) => [save(page)],
+    tabs: 'location tabs',
+  },
+  {
+    title: 'mirror',
+    path: '/admin/mirror/0',
+    ready: (page) => tabLink(page, 'mirror tabs', 'Overview'),
+    controls: (page) => [save(page)],
+    tabs: 'mirror tabs',
+  },
+  {
+    title: 'VOD overview',
+    path: '/admin/vod/vod',
+    ready: (page) => tabLink(page, 'vod tabs', 'Overview'),
+    controls: (page) => [save(page)],
+    tabs: 'vod tabs',
+  },
+  {
+    title: 'VOD browser',
+    path: '/admin/vod/vod/tree/0',
+    ready: (page) => page.getByText('clip.mp4'),
+    controls: (page) => [page.getByText('clip.mp4').first()],
+    tabs: 'vod tabs',
+  },
+  {
+    title: 'global settings',
+    path: '/admin/config',
+    ready: (page) => page.getByLabel('HTTP ports', { exact: true }),
+    controls: (page) => [page.getByLabel('HTTP ports', { exact: true }), save(page)],
+  },
+  {
+    title: 'config editor',
+    path: '/admin/config/editor',
+    ready: (page) => page.getByRole('textbox').first(),
+    controls: (page) => [page.getByRole('textbox').first(), save(page)],
+  },
+  {
+    title: 'DVR storage',
+    path: '/admin/dvrs',
+    ready: (page) => page.getByRole('region', { name: 'DVR main', exact: true }),
+    controls: (page) => [save(page), page.getByRole('button', { name: 'Add DVR', exact: true })],
+  },
+  {
+    title: 'auth backends',
+    path: '/admin/auth',
+    ready: (page) => page.getByText('paid', { exact: true }),
+    controls: (page) => [save(page)],
+  },
+];
+
+for (const visit of visits) {
+  test(`${visit.title} at 390 px: no sideways scroll, controls on screen`, async ({
+    page,
+    server,
+  }, testInfo) => {
+    await new ConsoleShell(page, server.url).rememberLogin();
+    await page.goto(`${server.url}${visit.path}`);
+    await expect(visit.ready(page).first()).toBeVisible();
+    await attachScreenshot(page, testInfo, visit.title);
+    await expectNoHorizontalOverflow(page, visit.title);
+    for (const control of visit.controls(page)) await expectWithinScreen(control);
+    if (visit.tabs) {
+      const tabs = await page.getByRole('navigation', { name: visit.tabs }).boundingBox();
+      expect(tabs?.width ?? 0, 'the item page is as wide as the screen, not a sliver').toBeGreaterThanOrEqual(
+        300,
+      );
+      for (const tab of await page.getByRole('navigation', { name: visit.tabs }).getByRole('link').all())
+        expect((await tab.boundingBox())?.height ?? 0, 'a thumb-sized tab').toBeGreaterThanOrEqual(
+          MIN_TAP_PX,
+        );
+    }
+  });
+}
