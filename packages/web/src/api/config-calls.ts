@@ -5,10 +5,21 @@ import { API_BASE, ApiError, jsonBody, request, requestJson, textBody } from './
 /** Top-level key that makes modify_config replace the whole config (spec 000 §4 Upload config). */
 export const RESET_MARKER = 'reset';
 
-/** POST {api_base}/modify_config: a nested delta, null deleting (spec 000 §7). */
-export async function modifyConfig(delta: Delta): Promise<void> {
-  await request(`${API_BASE}/modify_config`, jsonBody(delta));
+/**
+ * POST {api_base}/modify_config: a nested delta, null deleting (spec 000 §7). With `basedOn` (the
+ * config revision the edit was made at) the server refuses it 409 when someone else changed the
+ * same item since (isStale). Resolves with the config's new revision.
+ */
+export async function modifyConfig(delta: Delta, basedOn?: string): Promise<string | undefined> {
+  const init = jsonBody(delta);
+  if (basedOn) init.headers = { ...(init.headers as Record<string, string>), 'if-match': `"${basedOn}"` };
+  const response = await request(`${API_BASE}/modify_config`, init);
+  const answer = (await response.json().catch(() => ({}))) as { revision?: unknown };
+  return typeof answer.revision === 'string' ? answer.revision : undefined;
 }
+
+/** A save refused because someone else changed what it changes since it was based (409). */
+export const isStale = (error: unknown): boolean => error instanceof ApiError && error.status === 409;
 
 /** GET {api_base}/read_config as the text to save in a file. */
 export async function readConfigText(): Promise<string> {

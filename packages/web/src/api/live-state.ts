@@ -1,8 +1,12 @@
 import type { Config, ServerStats } from '@sluice/api';
+import type { EditBase } from './edit-bases.js';
 import type { Delta } from './edits.js';
 
-/** What the server sends: the config, each item's `stats`, the server's `stats` and its clock. */
-export type LiveView = Config & { stats?: ServerStats; now_ms?: number };
+/**
+ * What the server sends: the config, each item's `stats`, the server's `stats`, its clock and the
+ * config's revision (what a save names as If-Match).
+ */
+export type LiveView = Config & { stats?: ServerStats; now_ms?: number; config_revision?: string };
 
 /** Spec 000 §4: connected or offline; 'connecting' only until the first socket opens or fails. */
 export type ConnectionState = 'connecting' | 'connected' | 'offline';
@@ -18,6 +22,10 @@ export interface LiveState {
   readonly pending: Delta;
   /** Unsaved edits: a delta against server + pending. */
   readonly edits: Delta;
+  /** Per item with unsaved edits (edit-bases.ts itemKeyOf): the revision its first edit was made at. */
+  readonly bases: Readonly<Record<string, EditBase>>;
+  /** Items with unsaved edits that someone else changed since (itemKeyOf → true). */
+  readonly elsewhere: Readonly<Record<string, true>>;
   /** True once the first whole config has arrived. */
   readonly loaded: boolean;
   readonly connection: ConnectionState;
@@ -29,6 +37,8 @@ export const initialLiveState: LiveState = {
   server: {},
   pending: {},
   edits: {},
+  bases: {},
+  elsewhere: {},
   loaded: false,
   connection: 'connecting',
   revision: 0,

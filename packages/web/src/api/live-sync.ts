@@ -7,8 +7,8 @@ import { LiveStore } from './live-store.js';
 export interface LiveSync {
   store: LiveStore;
   connection: LiveConnection;
-  /** After a successful save: show `delta` until the server's next answer, which confirms it. */
-  confirmSaved(delta: Delta): Promise<void>;
+  /** After a successful save (answered as `revision`): show `delta` until the server's next answer confirms it. */
+  confirmSaved(delta: Delta, revision?: string): Promise<void>;
   /** Listens to the topic events (log.entry, pulse.traffic, sessions); returns the unsubscribe. */
   onEvent(listener: EventListener): () => void;
 }
@@ -38,8 +38,8 @@ export function createLiveSync(): LiveSync {
   return {
     store,
     connection,
-    confirmSaved: async (delta) => {
-      store.markSaved(delta);
+    confirmSaved: async (delta, revision) => {
+      store.markSaved(delta, revision);
       await connection.refreshNow();
       store.clearPending();
     },

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { modifyConfig } from './config-calls.js';
+import { isStale, modifyConfig } from './config-calls.js';
 import type { Delta, Path } from './edits.js';
 import { useLiveSync } from './live-context.js';
 import type { LiveState } from './live-state.js';
@@ -10,6 +10,10 @@ import { useSaveRunner } from './use-save-runner.js';
 /** {streams: {name: inner}} from ['streams', name] and inner. */
 export const nest = (path: Path, inner: unknown): Delta =>
   path.reduceRight<unknown>((value, key) => ({ [key]: value }), inner) as Delta;
+
+/** The save's failure when the item was changed elsewhere since its edits began (a 409). */
+export const STALE_SAVE_TEXT =
+  'Not saved: it was changed elsewhere since your edit. Reload it, or keep your edits and save again.';
 
 /** Fields an item carries in the live view that are not its config (spec 001 §3 stats, a location's streams). */
 const LIVE_ONLY = ['stats', 'name', 'prefix', 'streams'];
@@ -43,8 +47,19 @@ export function useItemSaveFlow(path: Path, invalid = false) {
         } else {
           delta = nest(path, edits ?? {});
         }
-        await modifyConfig(delta);
-        await sync.confirmSaved(delta);
+        // If-Match: the revision the item's first edit was made at (issue 17); a 409 flags the item.
+        const basedOn = sync.store.baseFor([path]);
+        let revision: string | undefined;
+        try {
+          revision = await modifyConfig(delta, basedOn);
+        } catch (error) {
+          if (isStale(error)) {
+            sync.store.flagElsewhere(path);
+            throw new Error(STALE_SAVE_TEXT, { cause: error });
+          }
+          throw error;
+        }
+        await sync.confirmSaved(delta, revision);
       }),
     [run, sync, path],
   );

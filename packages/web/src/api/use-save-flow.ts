@@ -1,8 +1,9 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { modifyConfig } from './config-calls.js';
+import { isStale, modifyConfig } from './config-calls.js';
 import { type Delta, pickKeys } from './edits.js';
 import { useLiveSync } from './live-context.js';
+import { STALE_SAVE_TEXT } from './use-item-save-flow.js';
 import type { LiveState } from './live-state.js';
 import { useLive } from './use-live.js';
 import { useSaveRunner } from './use-save-runner.js';
@@ -35,8 +36,19 @@ export function useSaveFlow({ keys, invalid = false }: { keys: readonly string[]
       run(async () => {
         // Read at call time: a field committed by the blur of this very click is in the store, not yet in a render.
         const delta = pickKeys(sync.store.getState().edits, keys);
-        await modifyConfig(delta);
-        void sync.confirmSaved(delta);
+        // If-Match: the revision the oldest of these edits was made at (issue 17); a 409 flags them.
+        const basedOn = sync.store.baseFor(keys.map((key) => [key]));
+        let revision: string | undefined;
+        try {
+          revision = await modifyConfig(delta, basedOn);
+        } catch (error) {
+          if (isStale(error)) {
+            for (const key of Object.keys(delta)) sync.store.flagElsewhere([key]);
+            throw new Error(STALE_SAVE_TEXT, { cause: error });
+          }
+          throw error;
+        }
+        void sync.confirmSaved(delta, revision);
       }),
     [run, keys, sync],
   );

@@ -21,7 +21,7 @@ export function ConfigEditorTab() {
   }
   return (
     <Group align="flex-start">
-      <RawConfigForm initialText={raw.data.text} />
+      <RawConfigForm initialText={raw.data.text} revision={raw.data.revision} />
     </Group>
   );
 }

@@ -1,7 +1,11 @@
-import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
-import { useState } from 'react';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { useCallback, useState } from 'react';
+import { isStale } from '../../api/config-calls.js';
 import { useSaveRunner } from '../../api/use-save-runner.js';
 import { SaveStatus } from '../../components/SaveStatus.js';
+import { ChangedElsewhere } from './ChangedElsewhere.js';
+import { LineNumberedTextarea } from './LineNumberedTextarea.js';
+import { useFollowConfig } from './use-follow-config.js';
 import { type RawConfigProblem, useSaveRawConfig } from './use-raw-config.js';
 
 export const CONFIG_WRONG_TEXT = 'Config is wrong';
@@ -13,16 +17,26 @@ function where(p: RawConfigProblem): string {
 }
 
 /** "Config text" with Save enabled only after an edit; a parse failure flags "Config is wrong" (spec 000 §2, §4). */
-export function RawConfigForm({ initialText }: { initialText: string }) {
+export function RawConfigForm({ initialText, revision }: { initialText: string; revision?: string }) {
   const [text, setText] = useState(initialText);
   const [edited, setEdited] = useState(false);
   const [problem, setProblem] = useState<RawConfigProblem | undefined>(undefined);
   const { status, saving, run } = useSaveRunner();
   const saveRaw = useSaveRawConfig();
+  const take = useCallback((loaded: string) => {
+    setText(loaded);
+    setEdited(false);
+    setProblem(undefined);
+  }, []);
+  const follow = useFollowConfig({ initialText, revision, edited, take });
 
   const save = () =>
     run(async () => {
-      const found = await saveRaw(text);
+      const found = await saveRaw(text).catch((error: unknown) => {
+        // Saved elsewhere since this text was loaded: offer Reload / Compare, never overwrite.
+        if (isStale(error)) follow.markRefused();
+        throw error;
+      });
       setProblem(found);
       if (found) throw new Error(CONFIG_WRONG_TEXT);
       setEdited(false);
@@ -30,18 +44,23 @@ export function RawConfigForm({ initialText }: { initialText: string }) {
 
   return (
     <Stack gap="sm" w="100%" maw={1100}>
-      <Textarea
+      {follow.changedElsewhere && (
+        <ChangedElsewhere
+          mine={text}
+          theirs={follow.theirs}
+          onReload={() => void follow.reload()}
+          onCompare={() => void follow.compare()}
+        />
+      )}
+      <LineNumberedTextarea
         label="Config text"
         value={text}
-        onChange={(event) => {
-          setText(event.currentTarget.value);
+        onChange={(value) => {
+          setText(value);
           setEdited(true);
         }}
-        autosize
-        minRows={16}
-        maxRows={40}
-        spellCheck={false}
-        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } }}
+        errorLine={problem?.line}
+        jumpTo={problem}
       />
       <Group gap="sm" align="center">
         <Button onClick={() => void save()} disabled={!edited || saving}>

@@ -11,7 +11,7 @@ export interface RawConfig {
   revision: string | undefined;
 }
 
-async function readRawConfigWithRevision(): Promise<RawConfig> {
+export async function readRawConfigWithRevision(): Promise<RawConfig> {
   const response = await request(`${API_BASE}/read_raw_config`);
   return { text: await response.text(), revision: response.headers.get('etag') ?? undefined };
 }

@@ -1,6 +1,7 @@
 import { Group, Stack, Title } from '@mantine/core';
 import { Outlet } from 'react-router';
 import { useView } from '../../api/use-live.js';
+import { ChangedElsewhereNotice } from '../../components/ChangedElsewhereNotice.js';
 import { ItemTabs } from '../item-page/ItemTabs.js';
 import { useMediaName } from '../item-page/use-media-name.js';
 import { mirrorLabel } from './live-mirror.js';
@@ -33,6 +34,7 @@ export function MirrorPage() {
         <ItemDeleteButton section="sources" itemKey={position} label={label} kind="mirror" hasDvr={hasDvr} />
       </Group>
       <ItemTabs label="mirror tabs" tabs={TABS} mediaName={position} />
+      <ChangedElsewhereNotice item={['sources', position]} what="mirror" />
       <Outlet key={position} />
     </Stack>
   );

@@ -1,6 +1,7 @@
 import { Badge, Group, Stack, Title } from '@mantine/core';
 import { Outlet } from 'react-router';
 import { useView } from '../../api/use-live.js';
+import { ChangedElsewhereNotice } from '../../components/ChangedElsewhereNotice.js';
 import { ItemTabs } from '../item-page/ItemTabs.js';
 import { useMediaName } from '../item-page/use-media-name.js';
 import { useVodExists } from './use-vod.js';
@@ -30,6 +31,7 @@ export function VodPage() {
         )}
       </Group>
       <ItemTabs label="vod tabs" tabs={TABS} mediaName={prefix} />
+      <ChangedElsewhereNotice item={['vods', prefix]} what="VOD" />
       <Outlet key={prefix} />
     </Stack>
   );
