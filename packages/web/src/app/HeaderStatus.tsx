@@ -29,7 +29,7 @@ export function HeaderStatus() {
       )}
       {/* A warning to read, not a control: nothing here turns collection on (spec 000 §2). */}
       {!stats.retroview_configured && (
-        <Text size="sm" c="orange.9" span role="note" style={{ whiteSpace: 'nowrap' }}>
+        <Text size="sm" c="orange" span role="note" style={{ whiteSpace: 'nowrap' }}>
           <span aria-hidden="true">⚠ </span>Enable statistics collection
         </Text>
       )}

@@ -11,7 +11,7 @@ export function DropPlaceholder() {
         display: 'flex',
         alignItems: 'center',
         padding: '0 8px',
-        border: '2px dashed var(--mantine-color-teal-5)',
+        border: '2px dashed var(--mantine-color-teal-text)',
         background: 'var(--mantine-color-teal-light)',
       }}
     >

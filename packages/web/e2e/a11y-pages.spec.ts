@@ -1,0 +1,122 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test as base, type Locator, type Page } from '@playwright/test';
+import { freePort, minimalConfig, type RunningServer, startServer } from '../../server/test/harness.js';
+import { rtmpPublisher } from '../../server/test/media-helpers.js';
+import { expect, watchConsole } from './fixtures.js';
+import { expectNoSeriousViolations } from './pages/axe.js';
+import { ConsoleShell } from './pages/console-shell.js';
+import { fillLibrary } from './vod-browser-fixture.js';
+
+/**
+ * Every main page of the console passes axe-core's WCAG 2 A/AA rules with no serious or critical
+ * violation (issue 17). One server for the file holds one of each kind of item, so each page shows
+ * its real content: a running stream, a disabled one, a location with a stream published to it, a
+ * mirror, a VOD library, a DVR storage and an auth backend.
+ */
+let server: RunningServer;
+let library = '';
+let publisher: { stop: () => Promise<void> } | undefined;
+
+const test = base.extend<{ server: RunningServer }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies destructured.
+  server: async ({}, use) => use(server),
+  page: async ({ page }, use) => {
+    const errors = watchConsole(page, []);
+    await use(page);
+    expect(errors(), 'console errors in the page').toEqual([]);
+  },
+});
+
+test.beforeAll(async () => {
+  library = await mkdtemp(join(tmpdir(), 'sluice-e2e-a11y-'));
+  await fillLibrary(library);
+  const rtmp = await freePort();
+  server = await startServer({
+    config: [
+      minimalConfig,
+      `rtmp ${rtmp};\n`,
+      'stream demo {\n  url test://?size=320x180&bitrate=300;\n  dvr /tmp/sluice-e2e-a11y-dvr 1h;\n}\n',
+      'stream idle {\n  url udp://239.0.1.9:1234;\n  disabled true;\n}\n',
+      'live cams {\n}\n',
+      'source http://127.0.0.1:9 {\n}\n',
+      `file vod {\n  path ${library};\n}\n`,
+      'dvr main {\n  root /tmp/sluice-e2e-a11y-storage;\n}\n',
+      'auth_backend paid {\n  allow token gold;\n}\n',
+    ].join(''),
+  });
+  publisher = rtmpPublisher(`rtmp://127.0.0.1:${rtmp}/cams/cam`);
+});
+
+test.afterAll(async () => {
+  await publisher?.stop();
+  await server?.cleanup();
+  await rm(library, { recursive: true, force: true });
+});
+
+interface Visit {
+  title: string;
+  path: string;
+  /** Shown once the page has its content (axe checks what is drawn). */
+  ready: (page: Page) => Locator;
+  loggedOut?: true;
+}
+
+const tab = (nav: string, name: string) => (page: Page) =>
+  page.getByRole('navigation', { name: nav }).getByRole('link', { name, exact: true });
+const streamTab = (name: string, path: string): Visit => ({
+  title: `stream ${name}`,
+  path: `/admin/standalone/demo${path}`,
+  ready: tab('stream tabs', name),
+});
+
+const visits: Visit[] = [
+  {
+    title: 'media list',
+    path: '/admin',
+    ready: (page) => page.getByRole('table', { name: 'Streams' }).getByRole('row', { name: 'idle' }),
+  },
+  streamTab('Overview', ''),
+  streamTab('Input', '/input'),
+  streamTab('Transcoder', '/transcoder'),
+  streamTab('DVR', '/dvr'),
+  streamTab('Output', '/output'),
+  streamTab('Auth', '/auth'),
+  streamTab('Clients', '/clients'),
+  streamTab('History', '/history'),
+  { title: 'location', path: '/admin/location/cams', ready: tab('location tabs', 'Overview') },
+  {
+    title: 'published stream',
+    path: '/admin/published/cams%2Fcam',
+    ready: tab('published tabs', 'Overview'),
+  },
+  { title: 'mirror', path: '/admin/mirror/0', ready: tab('mirror tabs', 'Overview') },
+  { title: 'VOD overview', path: '/admin/vod/vod', ready: tab('vod tabs', 'Overview') },
+  { title: 'VOD browser', path: '/admin/vod/vod/tree/0', ready: (page) => page.getByText('clip.mp4') },
+  { title: 'VOD file', path: '/admin/file/vod%2Fclip.mp4', ready: tab('file tabs', 'Overview') },
+  { title: 'global settings', path: '/admin/config', ready: (page) => page.getByLabel('HTTP ports') },
+  { title: 'config editor', path: '/admin/config/editor', ready: (page) => page.getByRole('textbox') },
+  {
+    title: 'DVR storage',
+    path: '/admin/dvrs',
+    ready: (page) => page.getByRole('region', { name: 'DVR main' }),
+  },
+  { title: 'auth backends', path: '/admin/auth', ready: (page) => page.getByText('paid', { exact: true }) },
+  { title: 'not found', path: '/admin/nowhere', ready: (page) => page.getByText('Page not found') },
+  {
+    title: 'login',
+    path: '/admin',
+    ready: (page) => page.getByRole('form', { name: 'Log in to Sluice' }),
+    loggedOut: true,
+  },
+];
+
+for (const visit of visits) {
+  test(`${visit.title}: no serious or critical axe-core violations`, async ({ page, server }) => {
+    if (!visit.loggedOut) await new ConsoleShell(page, server.url).rememberLogin();
+    await page.goto(`${server.url}${visit.path}`);
+    await expect(visit.ready(page).first()).toBeVisible();
+    await expectNoSeriousViolations(page, visit.title);
+  });
+}
