@@ -120,14 +120,14 @@ export class LiveStore {
   edit(path: Path, value: unknown): void {
     const edits = setEdit(this.state.edits, this.savedAt(path), path, value);
     if (edits === this.state.edits) return;
-    // The first edit of an item remembers the revision it was made at (its save's If-Match).
+    // The first edit of an item remembers the revision it was made at (its save's If-Match): on
+    // top of a save of this console not yet confirmed, the revision that save answered.
     const key = itemKeyOf(path);
+    const onOwnSave = getIn(this.state.pending, itemPathOf(path)) !== undefined;
+    const revision = (onOwnSave && this.ownRevisions.at(-1)) || this.state.server.config_revision;
     const bases = this.state.bases[key]
       ? this.state.bases
-      : {
-          ...this.state.bases,
-          [key]: { revision: this.state.server.config_revision, order: ++this.baseOrder },
-        };
+      : { ...this.state.bases, [key]: { revision, order: ++this.baseOrder } };
     this.update({ edits, bases });
   }
 
