@@ -1,4 +1,4 @@
-import { type DragEvent, memo } from 'react';
+import { type DragEvent, type KeyboardEvent, memo } from 'react';
 import { useView } from '../../api/use-live.js';
 import { ItemLink } from './ItemLink.js';
 import classes from './media-rows.module.css';
@@ -15,6 +15,9 @@ interface Props {
   selected: boolean;
   /** Set while drag reorder is allowed. */
   onDragStart?: (name: string, event: DragEvent) => void;
+  /** Set while reorder is allowed: keys on the row's "Move" handle, and its instructions' id. */
+  onMoveKeyDown?: (name: string, event: KeyboardEvent) => void;
+  moveHelpId?: string;
 }
 
 /**
@@ -27,6 +30,8 @@ export const StreamRow = memo(function StreamRow({
   compact,
   selected,
   onDragStart,
+  onMoveKeyDown,
+  moveHelpId,
 }: Props) {
   const stream = useView<NamedStream>(['streams', name]);
   if (!stream) return null;
@@ -42,6 +47,18 @@ export const StreamRow = memo(function StreamRow({
       style={{ gridTemplateColumns: columnsOf(compact) }}
     >
       <div role="cell" className={classes.cell}>
+        {onMoveKeyDown && (
+          <button
+            type="button"
+            className={classes.handle}
+            aria-label={`Move ${name}`}
+            aria-describedby={moveHelpId}
+            data-move-handle={name}
+            onKeyDown={(event) => onMoveKeyDown(name, event)}
+          >
+            <span aria-hidden="true">⠿</span>
+          </button>
+        )}
         <ItemLink route="stream-item" name={name}>
           {name}
         </ItemLink>

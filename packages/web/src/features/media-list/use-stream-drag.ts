@@ -9,11 +9,13 @@ interface DragState {
   slot: number | undefined;
   /** Dropped: the stream shows at its slot until the server's order confirms it. */
   saving: boolean;
+  /** Picked up with the keyboard: the arrow keys move the placeholder, not the pointer. */
+  keyboard: boolean;
 }
 
 /**
  * Drag reorder of the stream list (spec 000 §2): only when `enabled` (no selection, config
- * order). The dropped stream's new position is saved through modify_config; the server shifts
+ * order), with the pointer or with the keyboard (pickUp, then `over` a slot, drop or end). The dropped stream's new position is saved through modify_config; the server shifts
  * the others. `run` is the page's save runner, which shows progress and failures.
  */
 export function useStreamDrag(
@@ -35,8 +37,17 @@ export function useStreamDrag(
     event.dataTransfer.effectAllowed = 'move';
     event.dataTransfer.setData('text/plain', name);
     // Taken out of the list on the next frame: doing it now would cancel the drag in Chromium.
-    requestAnimationFrame(() => setDrag({ name, slot: undefined, saving: false }));
+    requestAnimationFrame(() => setDrag({ name, slot: undefined, saving: false, keyboard: false }));
   }, []);
+
+  /** The keyboard's pick-up: the placeholder takes the stream's place until moved. */
+  const pickUp = useCallback(
+    (name: string) => {
+      const slot = names.indexOf(name);
+      if (enabled && slot >= 0) setDrag({ name, slot, saving: false, keyboard: true });
+    },
+    [names, enabled],
+  );
 
   const over = useCallback((slot: number) => {
     setDrag((d) => (d && !d.saving && d.slot !== slot ? { ...d, slot } : d));
@@ -73,9 +84,10 @@ export function useStreamDrag(
   const end = useCallback(() => setDrag((d) => (d?.saving ? d : undefined)), []);
 
   const active = enabled && drag !== undefined;
+  const keyboard = active && drag.keyboard && !drag.saving;
   // One object while nothing changes, so the table's memo holds through the page's renders.
   return useMemo(
-    () => ({ display, dragged: drag?.name, active, start, over, drop, end }),
-    [display, drag?.name, active, start, over, drop, end],
+    () => ({ display, dragged: drag?.name, active, keyboard, start, pickUp, over, drop, end }),
+    [display, drag?.name, active, keyboard, start, pickUp, over, drop, end],
   );
 }
