@@ -1,17 +1,10 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 
 /** Text assets worth compressing; images and fonts in their own formats are compressed already. */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map)$/;
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    return entry.isDirectory() ? filesUnder(path) : [path];
-  });
-}
 
 /**
  * Writes NAME.br and NAME.gz beside every text file of the build, once, at the highest levels
@@ -26,8 +19,10 @@ export function precompress(): Plugin {
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
     },
-    closeBundle() {
-      for (const path of filesUnder(outDir).filter((p) => COMPRESSIBLE.test(p))) {
+    // The files of this build by name, not a walk of the folder: another build may share it.
+    writeBundle(_options, bundle) {
+      for (const name of Object.keys(bundle).filter((n) => COMPRESSIBLE.test(n))) {
+        const path = join(outDir, name);
         const bytes = readFileSync(path);
         const brotli = brotliCompressSync(bytes, {
           params: {
