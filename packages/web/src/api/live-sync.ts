@@ -2,6 +2,7 @@ import type { Delta } from './edits.js';
 import { API_BASE } from './http-client.js';
 import { LiveConnection } from './live-connection.js';
 import { LiveStore } from './live-store.js';
+import { showLoginAfterSessionEnd, stillLoggedIn } from './session-end.js';
 
 /** The live store and the socket feeding it: one of each for the whole console. */
 export interface LiveSync {
@@ -33,6 +34,11 @@ export function createLiveSync(): LiveSync {
     onConnection: (state) => store.setConnection(state),
     onEvent: (event) => {
       for (const listener of listeners) listener(event);
+    },
+    stillLoggedIn,
+    onSessionEnded: () => {
+      store.reset();
+      showLoginAfterSessionEnd();
     },
   });
   return {

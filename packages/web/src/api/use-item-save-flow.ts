@@ -2,9 +2,9 @@ import { useCallback } from 'react';
 import { isStale, modifyConfig } from './config-calls.js';
 import type { Delta, Path } from './edits.js';
 import { useLiveSync } from './live-context.js';
-import type { LiveState } from './live-state.js';
 import { getIn } from './live-tree.js';
-import { useLive } from './use-live.js';
+import { editOwnersOf } from './edit-owners.js';
+import { useOwnedItemEdits } from './use-edit-owners.js';
 import { useSaveRunner } from './use-save-runner.js';
 
 /** {streams: {name: inner}} from ['streams', name] and inner. */
@@ -26,18 +26,15 @@ const LIVE_ONLY = ['stats', 'name', 'prefix', 'streams'];
 export function useItemSaveFlow(path: Path, invalid = false) {
   const sync = useLiveSync();
   const { run, status, saving } = useSaveRunner();
-  const key = path.join('\u0000');
-  const selectChanged = useCallback(
-    (state: LiveState) => getIn(state.edits, key.split('\u0000')) !== undefined,
-    [key],
-  );
-  const changed = useLive(selectChanged);
+  // Only this tab's edits count and go: edits left on the item's other tabs wait for their own Save.
+  const { owner, edits: mine } = useOwnedItemEdits(path);
+  const changed = Object.keys(mine).length > 0;
 
   const save = useCallback(
     (renameTo?: string) =>
       run(async () => {
         const state = sync.store.getState();
-        const edits = getIn(state.edits, path);
+        const edits = editOwnersOf(sync.store).editsOf(path, getIn(state.edits, path), owner);
         let delta: Delta;
         if (renameTo !== undefined) {
           const item = { ...(sync.store.viewAt(state, path) as Delta) };
@@ -45,7 +42,7 @@ export function useItemSaveFlow(path: Path, invalid = false) {
           const old = path[path.length - 1] ?? '';
           delta = nest(path.slice(0, -1), { [old]: null, [renameTo]: item });
         } else {
-          delta = nest(path, edits ?? {});
+          delta = nest(path, edits);
         }
         // If-Match: the revision the item's first edit was made at (issue 17); a 409 flags the item.
         const basedOn = sync.store.baseFor([path]);
@@ -61,7 +58,7 @@ export function useItemSaveFlow(path: Path, invalid = false) {
         }
         await sync.confirmSaved(delta, revision);
       }),
-    [run, sync, path],
+    [run, sync, path, owner],
   );
 
   return { status, saving, changed, canSave: changed && !invalid && !saving, save };
