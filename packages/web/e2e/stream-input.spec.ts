@@ -70,13 +70,14 @@ test.describe('stream input', () => {
     await expect(page).toHaveURL(/\/admin\/standalone\/demo\/input\/2$/);
     await stream.field('Buffer').fill('5');
     await stream.field('Buffer').blur();
-    await page.getByLabel('key').last().fill('priority');
-    await page.getByLabel('value').last().fill('1');
-    await page.getByLabel('value').last().blur();
+    // One row, typed and then corrected in place (what was typed stays in the row: issue 17).
+    await page.getByLabel('key').first().fill('priority');
+    await page.getByLabel('value').first().fill('1');
+    await page.getByLabel('value').first().blur();
     await expect(page.getByRole('alert')).toContainText('priority');
-    await page.getByLabel('key').last().fill('foo');
-    await page.getByLabel('value').last().fill('bar');
-    await page.getByLabel('value').last().blur();
+    await page.getByLabel('key').first().fill('foo');
+    await page.getByLabel('value').first().fill('bar');
+    await page.getByLabel('value').first().blur();
     await stream.saveAndWait();
     await expectConfigFile(server.configPath, (text) => /buffer=5/.test(text) || /buffer 5/.test(text));
     const text = await readFile(server.configPath, 'utf8');

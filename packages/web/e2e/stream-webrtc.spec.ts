@@ -115,7 +115,7 @@ test.describe('stream webrtc publishing', () => {
       window.history.pushState({}, '', '/admin/standalone/other/output');
       window.dispatchEvent(new PopStateEvent('popstate'));
     });
-    await expect(page.getByLabel('HTTP MPEG-TS publish url')).toHaveValue(/\/other\/mpegts/);
+    await expect(page.getByLabel('hls url').first()).toHaveValue(/\/other\/index\.m3u8/);
     await expect(block).toHaveAttribute('data-status', 'idle');
     await expect(block.getByRole('alert')).toHaveCount(0);
     const publishedVia = async () => {
