@@ -71,7 +71,24 @@ interface Visit {
   controls: (page: Page) => Locator[];
   /** An item page: its tabs, which span the pane the item gets. */
   tabs?: string;
+  /** What the operator does first (opens a panel), once the page is ready. */
+  act?: (page: Page) => Promise<void>;
 }
+
+/** The page's visible buttons shorter than a thumb's target, by name. */
+const smallButtons = (page: Page) =>
+  page
+    .getByRole('button')
+    .evaluateAll(
+      (buttons, minPx) =>
+        buttons
+          .filter((b) => b.getClientRects().length > 0 && b.getBoundingClientRect().height < minPx)
+          .map(
+            (b) =>
+              `${b.getAttribute('aria-label') ?? b.textContent} (${Math.round(b.getBoundingClientRect().height)} px)`,
+          ),
+      MIN_TAP_PX,
+    );
 
 const save = (page: Page) => page.getByRole('button', { name: 'Save', exact: true }).first();
 const tabLink = (page: Page, nav: string, name: string) =>
@@ -94,6 +111,8 @@ const visits: Visit[] = [
   streamTab('Overview', '', false),
   streamTab('Input', '/input', true),
   streamTab('Output', '/output', true),
+  streamTab('Clients', '/clients', false),
+  streamTab('History', '/history', false),
   {
     title: 'location',
     path: '/admin/location/cams',
@@ -118,8 +137,20 @@ const visits: Visit[] = [
   {
     title: 'VOD browser',
     path: '/admin/vod/vod/tree/0',
-    ready: (page) => page.getByText('clip.mp4'),
-    controls: (page) => [page.getByText('clip.mp4').first()],
+    ready: (page) => page.getByRole('table', { name: 'files' }).getByText('clip.mp4'),
+    controls: (page) => [
+      page.getByRole('table', { name: 'files' }),
+      page.getByLabel('Path', { exact: true }),
+      page.getByRole('button', { name: 'Upload', exact: true }),
+    ],
+    tabs: 'vod tabs',
+  },
+  {
+    title: 'VOD browser with a video open',
+    path: '/admin/vod/vod/tree/0',
+    ready: (page) => page.getByRole('table', { name: 'files' }).getByText('clip.mp4'),
+    act: (page) => page.getByRole('button', { name: 'clip.mp4', exact: true }).click(),
+    controls: (page) => [page.getByRole('region', { name: /^video / })],
     tabs: 'vod tabs',
   },
   {
@@ -156,9 +187,12 @@ for (const visit of visits) {
     await new ConsoleShell(page, server.url).rememberLogin();
     await page.goto(`${server.url}${visit.path}`);
     await expect(visit.ready(page).first()).toBeVisible();
+    await visit.act?.(page);
+    for (const control of visit.controls(page)) await expect(control).toBeVisible();
     await attachScreenshot(page, testInfo, visit.title);
     await expectNoHorizontalOverflow(page, visit.title);
     for (const control of visit.controls(page)) await expectWithinScreen(control);
+    expect(await smallButtons(page), 'buttons too small for a thumb').toEqual([]);
     if (visit.tabs) {
       const tabs = await page.getByRole('navigation', { name: visit.tabs }).boundingBox();
       expect(tabs?.width ?? 0, 'the item page is as wide as the screen, not a sliver').toBeGreaterThanOrEqual(

@@ -85,7 +85,8 @@ function DirectoryView({ prefix, number, subpath }: { prefix: string; number: st
           {list.error.message}
         </Alert>
       )}
-      <Group gap="lg" align="flex-start" wrap="nowrap">
+      {/* The player beside the list; under it on a phone (data-narrow-stack, app/responsive.css). */}
+      <Group gap="lg" align="flex-start" wrap="nowrap" data-narrow-stack>
         {list.files && (
           <FileTable
             rows={rows}
