@@ -59,4 +59,15 @@ test.describe('key/value editor typing', () => {
     await stream.saveAndWait();
     await expectConfigFile(server.configPath, (text) => /mode=ab/.test(text) || /mode ab/.test(text));
   });
+
+  test('the global Meta editor keeps typing the same way', async ({ page, server }) => {
+    await page.goto(`${server.url}/admin/config`);
+    // The settings page's one key/value editor is Meta's.
+    const key = page.getByLabel('key', { exact: true }).first();
+    await key.click();
+    await key.pressSequentially('2nd');
+    await expect(key).toHaveValue('2nd');
+    await expect(key).toBeFocused();
+    await expect(page.getByText(KEY_ERROR)).toBeVisible();
+  });
 });
