@@ -3,7 +3,6 @@ import { Outlet } from 'react-router';
 import { useView } from '../../api/use-live.js';
 import { ItemMissing } from '../item-page/ItemMissing.js';
 import { ChangedElsewhereNotice } from '../../components/ChangedElsewhereNotice.js';
-import { ChangedElsewhereNotice } from '../../components/ChangedElsewhereNotice.js';
 import { ItemTabs } from '../item-page/ItemTabs.js';
 import { useMediaName } from '../item-page/use-media-name.js';
 import { ItemDeleteButton } from '../item-page/ItemDeleteButton.js';
@@ -34,7 +33,6 @@ export function LocationPage() {
         <ItemDeleteButton section="lives" itemKey={prefix} label={prefix} kind="location" hasDvr={hasDvr} />
       </Group>
       <ItemTabs label="location tabs" tabs={TABS} mediaName={prefix} />
-      <ChangedElsewhereNotice item={['lives', prefix]} what="location" />
       <ChangedElsewhereNotice item={['lives', prefix]} what="location" />
       <Outlet key={prefix} />
     </Stack>

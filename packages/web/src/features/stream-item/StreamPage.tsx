@@ -2,7 +2,6 @@ import { Stack, Title } from '@mantine/core';
 import { Outlet } from 'react-router';
 import { ItemMissing } from '../item-page/ItemMissing.js';
 import { ChangedElsewhereNotice } from '../../components/ChangedElsewhereNotice.js';
-import { ChangedElsewhereNotice } from '../../components/ChangedElsewhereNotice.js';
 import { ItemTabs } from '../item-page/ItemTabs.js';
 import { useMediaName } from '../item-page/use-media-name.js';
 import { useStreamExists } from './use-stream.js';
@@ -28,7 +27,6 @@ export function StreamPage() {
     <Stack gap="md">
       <Title order={2}>{name}</Title>
       <ItemTabs label="stream tabs" tabs={TABS} mediaName={name} />
-      <ChangedElsewhereNotice item={['streams', name]} what="stream" />
       <ChangedElsewhereNotice item={['streams', name]} what="stream" />
       {/* Keyed by name: a tab's local state (player shown, log open) resets for another stream. */}
       <Outlet key={name} />
