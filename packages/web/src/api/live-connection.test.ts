@@ -115,6 +115,27 @@ describe('LiveConnection', () => {
     expect(sockets).toHaveLength(1);
   });
 
+  it('after a session ended by a password change, goes on when this console logged in again', async () => {
+    let logins = 0;
+    const onSessionEnded = vi.fn();
+    const onConnection = vi.fn();
+    const { socket, sockets } = connect({ onSessionEnded, onConnection, loginCount: () => logins });
+    socket().opened();
+    socket().closedBy(CREDENTIALS_ENDED);
+    // The console's own login with the new password, while the socket waits to reconnect.
+    logins++;
+    await vi.advanceTimersByTimeAsync(RECONNECT_MS);
+    expect(sockets).toHaveLength(2);
+    expect(onSessionEnded).not.toHaveBeenCalled();
+    expect(onConnection).not.toHaveBeenCalledWith('offline');
+    // Ended elsewhere, with no new login since this socket opened: the login form, no more sockets.
+    socket().opened();
+    socket().closedBy(CREDENTIALS_ENDED);
+    await vi.advanceTimersByTimeAsync(10 * RECONNECT_MS);
+    expect(sockets).toHaveLength(2);
+    expect(onSessionEnded).toHaveBeenCalledTimes(1);
+  });
+
   it('asks whether the session holds before reconnecting, and stops when it does not', async () => {
     let loggedIn = true;
     const onSessionEnded = vi.fn();

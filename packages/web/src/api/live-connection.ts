@@ -27,6 +27,11 @@ export interface LiveConnectionHandlers {
    * refused with 401), which stops the connection for good instead of retrying every 2 s.
    */
   stillLoggedIn?(): Promise<boolean>;
+  /**
+   * How many times this console has logged in: after a close for an ended session (4401), a login
+   * since the socket opened means a new session (a password change), and the connection goes on.
+   */
+  loginCount?(): number;
   /** The session ended (close code 4401, or stillLoggedIn said no): the connection has stopped. */
   onSessionEnded?(): void;
 }
@@ -54,6 +59,8 @@ export class LiveConnection {
   /** Topic commands of spec 001 §7 (log_media_start:…, pulse_subscribe:…) to resend after a reconnect. */
   private readonly commands = new Set<string>();
   private running = false;
+  /** loginCount() when the current socket was opened. */
+  private loginsAtOpen = 0;
 
   constructor(
     private readonly open: () => SocketLike,
@@ -112,6 +119,7 @@ export class LiveConnection {
   }
 
   private connect(): void {
+    this.loginsAtOpen = this.handlers.loginCount?.() ?? 0;
     const socket = this.open();
     this.socket = socket;
     this.sent = 0;
@@ -173,7 +181,19 @@ export class LiveConnection {
     this.detach();
     clearTimeout(this.pollTimer);
     this.settleWaiters();
-    if (closeCode === CREDENTIALS_ENDED) return this.endSession();
+    // A session ended by a password change may already have a successor: this console logs in
+    // again with the password it just saved (global settings). The check before the reconnect says.
+    if (closeCode === CREDENTIALS_ENDED) {
+      // A session ended by a password change may already have a successor: this console logs in
+      // again with the password it just saved (global settings). Not offline: the server is there.
+      const logins = this.handlers.loginCount;
+      if (!logins || !this.running) return this.endSession();
+      this.reconnectTimer = setTimeout(() => {
+        if (logins() > this.loginsAtOpen) this.connect();
+        else this.endSession();
+      }, RECONNECT_MS);
+      return;
+    }
     this.handlers.onConnection('offline');
     if (this.running) this.reconnectTimer = setTimeout(() => this.reconnect(), RECONNECT_MS);
   }

@@ -2,6 +2,7 @@ import type { Delta } from './edits.js';
 import { API_BASE } from './http-client.js';
 import { LiveConnection } from './live-connection.js';
 import { LiveStore } from './live-store.js';
+import { loginCount } from './session.js';
 import { showLoginAfterSessionEnd, stillLoggedIn } from './session-end.js';
 
 /** The live store and the socket feeding it: one of each for the whole console. */
@@ -36,6 +37,7 @@ export function createLiveSync(): LiveSync {
       for (const listener of listeners) listener(event);
     },
     stillLoggedIn,
+    loginCount,
     onSessionEnded: () => {
       store.reset();
       showLoginAfterSessionEnd();

@@ -8,6 +8,10 @@ export const INVALID_LOGIN = 'Invalid login/password';
  * HttpOnly session cookie that authorises every later call, and the login name is stored as the
  * mark of it; the password is kept nowhere. 403 resolves to 'invalid'; anything else throws.
  */
+/** Logins that succeeded in this page (live-connection.ts: a session replaced, not ended). */
+let logins = 0;
+export const loginCount = (): number => logins;
+
 export async function logIn(credentials: Credentials): Promise<'ok' | 'invalid'> {
   const response = await fetch('/admin/login', {
     method: 'POST',
@@ -19,6 +23,7 @@ export async function logIn(credentials: Credentials): Promise<'ok' | 'invalid'>
   if (!response.ok)
     throw new ApiError(response.status, `${response.status} ${response.statusText}`, undefined);
   saveLogin(credentials.login);
+  logins++;
   return 'ok';
 }
 

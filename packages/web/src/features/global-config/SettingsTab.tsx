@@ -22,11 +22,13 @@ export function SettingsTab() {
 
   const save = async () => {
     const savesAuth = 'edit_auth' in flow.edits;
-    const saved = await flow.save();
     // Only the edit_auth user can save, so a new admin login is this browser's login from now on: the
     // server ended the sessions of the old password, so this browser logs in again with the new one.
+    // Read as edited, before the save: after it the view waits for the server's copy, which the
+    // socket of the ended session no longer brings.
     const auth = store.viewAt(store.getState(), ['edit_auth']) as
       { login: string; password: string } | undefined;
+    const saved = await flow.save();
     if (saved && savesAuth && auth) await logIn({ login: auth.login, password: auth.password });
   };
 
