@@ -1,13 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { test as base, type Locator, type Page } from '@playwright/test';
-import { freePort, minimalConfig, type RunningServer, startServer } from '../../server/test/harness.js';
-import { rtmpPublisher } from '../../server/test/media-helpers.js';
+import type { RunningServer } from '../../server/test/harness.js';
+import { startEveryKindServer } from './every-kind-server.js';
 import { expect, watchConsole } from './fixtures.js';
 import { expectNoSeriousViolations } from './pages/axe.js';
 import { ConsoleShell } from './pages/console-shell.js';
-import { fillLibrary } from './vod-browser-fixture.js';
 
 /**
  * Every main page of the console passes axe-core's WCAG 2 A/AA rules with no serious or critical
@@ -16,8 +12,7 @@ import { fillLibrary } from './vod-browser-fixture.js';
  * mirror, a VOD library, a DVR storage and an auth backend.
  */
 let server: RunningServer;
-let library = '';
-let publisher: { stop: () => Promise<void> } | undefined;
+let stopServer: (() => Promise<void>) | undefined;
 
 const test = base.extend<{ server: RunningServer }>({
   // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies destructured.
@@ -30,29 +25,11 @@ const test = base.extend<{ server: RunningServer }>({
 });
 
 test.beforeAll(async () => {
-  library = await mkdtemp(join(tmpdir(), 'sluice-e2e-a11y-'));
-  await fillLibrary(library);
-  const rtmp = await freePort();
-  server = await startServer({
-    config: [
-      minimalConfig,
-      `rtmp ${rtmp};\n`,
-      'stream demo {\n  url test://?size=320x180&bitrate=300;\n  dvr /tmp/sluice-e2e-a11y-dvr 1h;\n}\n',
-      'stream idle {\n  url udp://239.0.1.9:1234;\n  disabled true;\n}\n',
-      'live cams {\n}\n',
-      'source http://127.0.0.1:9 {\n}\n',
-      `file vod {\n  path ${library};\n}\n`,
-      'dvr main {\n  root /tmp/sluice-e2e-a11y-storage;\n}\n',
-      'auth_backend paid {\n  allow token gold;\n}\n',
-    ].join(''),
-  });
-  publisher = rtmpPublisher(`rtmp://127.0.0.1:${rtmp}/cams/cam`);
+  ({ server, stop: stopServer } = await startEveryKindServer({ dvr: true }));
 });
 
 test.afterAll(async () => {
-  await publisher?.stop();
-  await server?.cleanup();
-  await rm(library, { recursive: true, force: true });
+  await stopServer?.();
 });
 
 interface Visit {

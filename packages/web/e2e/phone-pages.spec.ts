@@ -1,9 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { test as base, type Locator, type Page } from '@playwright/test';
-import { freePort, minimalConfig, type RunningServer, startServer } from '../../server/test/harness.js';
-import { rtmpPublisher } from '../../server/test/media-helpers.js';
+import type { RunningServer } from '../../server/test/harness.js';
+import { startEveryKindServer } from './every-kind-server.js';
 import { expect, watchConsole } from './fixtures.js';
 import { ConsoleShell } from './pages/console-shell.js';
 import {
@@ -13,7 +10,6 @@ import {
   MIN_TAP_PX,
   PHONE,
 } from './pages/phone.js';
-import { fillLibrary } from './vod-browser-fixture.js';
 
 /**
  * Every main page of the console at a 390 px phone width (issue 17): a screenshot of each lands in
@@ -22,8 +18,7 @@ import { fillLibrary } from './vod-browser-fixture.js';
  * one item of each kind, so each page shows its real content.
  */
 let server: RunningServer;
-let library = '';
-let publisher: { stop: () => Promise<void> } | undefined;
+let stopServer: (() => Promise<void>) | undefined;
 
 const test = base.extend<{ server: RunningServer }>({
   // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies destructured.
@@ -37,29 +32,11 @@ const test = base.extend<{ server: RunningServer }>({
 });
 
 test.beforeAll(async () => {
-  library = await mkdtemp(join(tmpdir(), 'sluice-e2e-phone-'));
-  await fillLibrary(library);
-  const rtmp = await freePort();
-  server = await startServer({
-    config: [
-      minimalConfig,
-      `rtmp ${rtmp};\n`,
-      'stream demo {\n  url test://?size=320x180&bitrate=300;\n}\n',
-      'stream idle {\n  url udp://239.0.1.9:1234;\n  disabled true;\n}\n',
-      'live cams {\n}\n',
-      'source http://127.0.0.1:9 {\n}\n',
-      `file vod {\n  path ${library};\n}\n`,
-      'dvr main {\n  root /tmp/sluice-e2e-phone-storage;\n}\n',
-      'auth_backend paid {\n  allow token gold;\n}\n',
-    ].join(''),
-  });
-  publisher = rtmpPublisher(`rtmp://127.0.0.1:${rtmp}/cams/cam`);
+  ({ server, stop: stopServer } = await startEveryKindServer());
 });
 
 test.afterAll(async () => {
-  await publisher?.stop();
-  await server?.cleanup();
-  await rm(library, { recursive: true, force: true });
+  await stopServer?.();
 });
 
 interface Visit {

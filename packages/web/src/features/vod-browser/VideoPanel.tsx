@@ -1,8 +1,7 @@
 import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { fileOutputUrls } from '@sluice/api';
-import { useState } from 'react';
 import { useAdminToken, withAdminToken } from '../auth/admin-token.js';
-import { useHlsPlayer } from '../media-list/use-hls-player.js';
+import { HlsVideo } from '../../components/HlsVideo.js';
 
 /** Spec 002 §2: the links beside the browser's player (the file page adds the preview frame). */
 const BROWSER_LINKS = new Set(['HLS', 'DASH', 'MPEG-TS', 'MP4']);
@@ -14,29 +13,14 @@ const BROWSER_LINKS = new Set(['HLS', 'DASH', 'MPEG-TS', 'MP4']);
  */
 export function VideoPanel({ fileName }: { fileName: string }) {
   const token = useAdminToken();
-  const [video, setVideo] = useState<HTMLVideoElement | null>(null);
   const playlist = fileOutputUrls(fileName, '').find((link) => link.label === 'HLS')?.url ?? '';
-  const error = useHlsPlayer(video, withAdminToken(playlist, token));
   const links = fileOutputUrls(fileName, window.location.origin).filter((link) =>
     BROWSER_LINKS.has(link.label),
   );
   return (
     <Stack gap="xs" component="section" aria-label={`video ${fileName}`} w={480}>
       <Title order={4}>{fileName.split('/').at(-1)}</Title>
-      <video
-        ref={setVideo}
-        aria-label="player"
-        muted
-        autoPlay
-        playsInline
-        controls
-        style={{ width: '100%', aspectRatio: '16 / 9', background: 'black' }}
-      />
-      {error && (
-        <Text c="red" size="sm" role="alert">
-          {error}
-        </Text>
-      )}
+      <HlsVideo src={withAdminToken(playlist, token)} />
       <Stack gap={2} aria-label="output links">
         {links.map(({ label, url }) => (
           <Group key={label} gap="xs" wrap="nowrap">
