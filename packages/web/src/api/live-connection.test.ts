@@ -9,6 +9,7 @@ import {
 } from './live-connection.js';
 
 class FakeSocket implements SocketLike {
+  readyState: number | undefined = undefined;
   sent: string[] = [];
   closed = false;
   onopen: SocketLike['onopen'] = null;
@@ -113,6 +114,16 @@ describe('LiveConnection', () => {
     expect(onSessionEnded).toHaveBeenCalledTimes(1);
     vi.advanceTimersByTime(10 * RECONNECT_MS);
     expect(sockets).toHaveLength(1);
+  });
+
+  it('sends nothing on a socket the server is closing (it would only log an error)', () => {
+    const { connection, socket } = connect();
+    socket().opened();
+    const before = socket().sent.length;
+    socket().readyState = 2; // CLOSING: the server's close frame came, the close event not yet
+    connection.subscribe('anything');
+    void connection.refreshNow();
+    expect(socket().sent).toHaveLength(before);
   });
 
   it('after a session ended by a password change, goes on when this console logged in again', async () => {

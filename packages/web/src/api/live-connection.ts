@@ -8,6 +8,8 @@ export const RECONNECT_MS = 2000;
 
 /** The part of the browser's WebSocket this class uses (a fake one in tests). */
 export interface SocketLike {
+  /** WebSocket.readyState: 1 is open. A closing socket (the server ended the session) takes no send. */
+  readonly readyState?: number;
   send(data: string): void;
   close(): void;
   onopen: ((event: Event) => void) | null;
@@ -35,6 +37,9 @@ export interface LiveConnectionHandlers {
   /** The session ended (close code 4401, or stillLoggedIn said no): the connection has stopped. */
   onSessionEnded?(): void;
 }
+
+/** WebSocket.OPEN, spelled out: tests hand in socket doubles without the constants. */
+const OPEN = 1;
 
 /** The server's close code for a socket whose session ended or whose password changed. */
 export const CREDENTIALS_ENDED = 4401;
@@ -95,27 +100,27 @@ export class LiveConnection {
   /** Sends `subscribe:{topic}` now and again after every reconnect. */
   subscribe(topic: string): void {
     this.topics.add(topic);
-    this.socket?.send(`subscribe:${topic}`);
+    this.sendIfOpen(`subscribe:${topic}`);
   }
 
   unsubscribe(topic: string): void {
-    if (this.topics.delete(topic)) this.socket?.send(`unsubscribe:${topic}`);
+    if (this.topics.delete(topic)) this.sendIfOpen(`unsubscribe:${topic}`);
   }
 
   /** Sends a topic command now and again after every reconnect, until `stopCommand`. */
   startCommand(command: string): void {
     this.commands.add(command);
-    this.socket?.send(command);
+    this.sendIfOpen(command);
   }
 
   /** Forgets `start` and sends `stop` (log_media_stop:…, pulse_unsubscribe:…). */
   stopCommand(start: string, stop: string): void {
-    if (this.commands.delete(start)) this.socket?.send(stop);
+    if (this.commands.delete(start)) this.sendIfOpen(stop);
   }
 
   /** A one-off command such as `sessions?name=…`; dropped while offline (its poll asks again). */
   send(command: string): void {
-    this.socket?.send(command);
+    this.sendIfOpen(command);
   }
 
   private connect(): void {
@@ -135,9 +140,19 @@ export class LiveConnection {
     socket.onerror = () => this.onLost(socket);
   }
 
+  /**
+   * Sends on the current socket while it is open. Between the server's close and the close event
+   * (a password change ends the session right after its save answered) a send would only make the
+   * browser log "WebSocket is already in CLOSING or CLOSED state"; the reconnect asks afresh.
+   */
+  private sendIfOpen(text: string): void {
+    const socket = this.socket;
+    if (socket && (socket.readyState === undefined || socket.readyState === OPEN)) socket.send(text);
+  }
+
   private request(command: string): number {
     this.sent++;
-    this.socket?.send(command);
+    this.sendIfOpen(command);
     return this.sent;
   }
 
