@@ -97,6 +97,9 @@ export class PublishSource implements Source {
           current.remux.stdin?.write(current.native.takeHeld());
         }
       },
+      writeTs: (ts) => {
+        if (this.current === current) events.data(ts);
+      },
       end: () => {
         if (this.current !== current) return;
         this.events.log(`publish from ${request.remoteAddress} ended`);

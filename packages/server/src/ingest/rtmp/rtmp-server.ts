@@ -16,6 +16,11 @@ export interface PublishRequest {
 /** Where a publisher's media goes, as an FLV byte stream (header first, then one tag per packet). */
 export interface PublishSink {
   write(flv: Buffer): void;
+  /**
+   * MPEG-TS from a publisher that is not FLV (RTSP's depacketized RTP, muxed in process): goes to
+   * the stream as it is. Either this or `write` is used for one publish, never both.
+   */
+  writeTs?(ts: Buffer): void;
   /** The publisher went away (or was refused later); the sink releases what it holds. */
   end(): void;
   /** Given, once accepted, the way to disconnect the publisher (a limit exceeded, the stream removed). */
