@@ -1,4 +1,6 @@
 import type { ChangeScope } from './config/store.js';
+import type { PublishRequest } from './ingest/rtmp/rtmp-server.js';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname } from 'node:path';
 import { type Config, isPlainObject } from '@sluice/api';
 import { AccessServices } from './auth/access-services.js';
@@ -23,6 +25,9 @@ import { childEnv, killLeftovers, ownerMark } from './engine/ffmpeg/leftovers.js
 import { PublishSlots } from './engine/publish-slots.js';
 import { RtmpPort } from './ingest/rtmp/rtmp-port.js';
 import { webrtcSocketHandler } from './ingest/webrtc/webrtc-socket.js';
+import { PublishSetups } from './ingest/webrtc/publish-setups.js';
+import { whipHandler } from './ingest/webrtc/whip-handler.js';
+import { tsPublishHandler } from './ingest/http-ts/ts-publish.js';
 import type { EventsHub } from './http/events-hub.js';
 import { registerMediaTopics } from './http/media-topics.js';
 import { getIn, type LiveView } from './live/live-view.js';
@@ -107,12 +112,11 @@ export async function startMedia(options: MediaOptions) {
     openers: { mp4: openMp4Source, other: ffmpegSourceOpener({ ffmpegPath, env }) },
     formats: [new VodDash(), new VodPreview({ ffmpegPath, env })],
   });
-  const rtmp = new RtmpPort(
-    (request) => authorizedPublish(access.auth, request, () => engine.acceptPublish(request)),
-    log,
-    options.host,
-    players.handler,
-  );
+  const acceptPublish = (request: PublishRequest) =>
+    authorizedPublish(access.auth, request, () => engine.acceptPublish(request));
+  // WebRTC publishes (WHIP and the websocket) share caps, checks and one publish per stream.
+  const webrtcSetups = new PublishSetups({ ...webrtcPublishGate(access.auth, engine), ffmpegPath, env, log });
+  const rtmp = new RtmpPort(acceptPublish, log, options.host, players.handler);
 
   return {
     engine,
@@ -121,7 +125,8 @@ export async function startMedia(options: MediaOptions) {
     dvr,
     /** Output protocols served, for server info. */
     outputs: [...PLAYBACK_OUTPUTS] as string[],
-    playback: playbackHandler({
+    // Playback, then WHIP publishing (POST /{name}/whip …): both on the plain request path.
+    playback: orElse(playbackHandler({
       engine,
       sessions: clients,
       dash,
@@ -129,6 +134,8 @@ export async function startMedia(options: MediaOptions) {
       auth: access.auth,
       drm: access.drm,
       vod: vod.handler,
+      // PUT/POST /{name}/mpegts: an HTTP MPEG-TS publish, by the RTMP listener's rules (ingest/http-ts).
+      tsPublish: tsPublishHandler({ publish: acceptPublish, log }),
       archive: archivePlaybackHandler({
         archive: (name) => dvr.archive(name),
         dvrInfo: (name) => dvr.dvrInfo(name),
@@ -148,7 +155,7 @@ export async function startMedia(options: MediaOptions) {
     /** The console players' token (server info admin_token). */
     adminToken: () => access.secret.adminToken,
     /** The /webrtc/publish/{name} websocket: browsers publishing over WebRTC. */
-    webrtcPublish: webrtcSocketHandler({ ...webrtcPublishGate(access.auth, engine), ffmpegPath, env, log }),
+    webrtcPublish: webrtcSocketHandler(webrtcSetups),
     /** close_sessions: ends these sessions; their next requests are refused. */
     closeSessions: (ids: readonly string[]) => clients.close(ids, Date.now()),
     /** Follows the config: streams, and the RTMP port. */
@@ -175,6 +182,13 @@ export async function startMedia(options: MediaOptions) {
     },
   };
 }
+
+type RawHandler = (req: IncomingMessage, res: ServerResponse) => boolean;
+/** A request answered by the first handler that takes it. */
+const orElse =
+  (first: RawHandler, second: RawHandler): RawHandler =>
+  (req, res) =>
+    first(req, res) || second(req, res);
 
 /** The mirror (its `sources` key) whose streams in the live view include `name`. */
 function mirrorShowing(view: LiveView, name: string): string | undefined {

@@ -31,6 +31,8 @@ export interface PlaybackDeps {
   archive?: (req: IncomingMessage, res: ServerResponse) => boolean;
   /** VOD playback (vod/vod-handler.ts): answers paths under a VOD prefix, or returns false. */
   vod?: (req: IncomingMessage, res: ServerResponse) => boolean;
+  /** HTTP MPEG-TS publish (ingest/http-ts): answers PUT/POST /{name}/mpegts, or returns false. */
+  tsPublish?: (req: IncomingMessage, res: ServerResponse) => boolean;
 }
 
 /** The output protocols served here (spec 001 §9 protocol names), for server info. */
@@ -54,7 +56,7 @@ const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
  */
 export function playbackHandler(deps: PlaybackDeps): (req: IncomingMessage, res: ServerResponse) => boolean {
   return (req, res) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    if (req.method !== 'GET' && req.method !== 'HEAD') return deps.tsPublish?.(req, res) ?? false;
     // VOD files first: their URLs (FILE/index.m3u8 …) must not be read as a stream archive's.
     if (deps.vod?.(req, res)) return true;
     if (deps.archive?.(req, res)) return true;

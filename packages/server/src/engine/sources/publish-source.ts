@@ -90,7 +90,9 @@ export class PublishSource implements Source {
       },
       write: (flv) => {
         if (this.current !== current) return;
-        if (current.remux) current.remux.stdin?.write(flv);
+        // MPEG-TS (HTTP, SRT publish) goes to the stream's demuxer as it is, like a UDP source's.
+        if (request.format === 'mpegts') events.data(flv);
+        else if (current.remux) current.remux.stdin?.write(flv);
         else if (current.native.push(flv) === 'unsupported') {
           this.events.log('codecs other than H.264 and AAC: ffmpeg remuxes this publish');
           current.remux = this.startRemux();

@@ -11,9 +11,14 @@ export interface PublishRequest {
   remoteAddress: string;
   /** How the publisher came (stats published_via): rtmp when not said. */
   via?: string;
+  /** What the sink is written: FLV (RTMP, WebRTC's ffmpeg) unless `mpegts` (HTTP or SRT publish). */
+  format?: 'flv' | 'mpegts';
 }
 
-/** Where a publisher's media goes, as an FLV byte stream (header first, then one tag per packet). */
+/**
+ * Where a publisher's media goes, as an FLV byte stream (header first, then one tag per packet), or
+ * MPEG-TS in any alignment when the request's format says so.
+ */
 export interface PublishSink {
   write(flv: Buffer): void;
   /**
