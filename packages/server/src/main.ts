@@ -135,7 +135,8 @@ async function main(): Promise<void> {
     serverInfo,
     consoleDir: options.consoleDir,
     engine: media.engine,
-    playback: media.playback,
+    // Playback, then WHIP publishing (POST /{name}/whip …): both on the plain request path.
+    playback: (req, res) => media.playback(req, res) || media.whip(req, res),
     closeSessions: media.closeSessions,
     logos: new LogoStore(logoDirOf(resolve(options.configPath))),
     history: media.history,

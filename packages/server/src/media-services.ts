@@ -1,6 +1,5 @@
 import type { ChangeScope } from './config/store.js';
 import type { PublishRequest } from './ingest/rtmp/rtmp-server.js';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname } from 'node:path';
 import { type Config, isPlainObject } from '@sluice/api';
 import { AccessServices } from './auth/access-services.js';
@@ -24,6 +23,7 @@ import { VodPreview } from './vod/vod-preview.js';
 import { childEnv, killLeftovers, ownerMark } from './engine/ffmpeg/leftovers.js';
 import { PublishSlots } from './engine/publish-slots.js';
 import { RtmpPort } from './ingest/rtmp/rtmp-port.js';
+import { RtspService } from './rtsp/rtsp-service.js';
 import { webrtcSocketHandler } from './ingest/webrtc/webrtc-socket.js';
 import { PublishSetups } from './ingest/webrtc/publish-setups.js';
 import { whipHandler } from './ingest/webrtc/whip-handler.js';
@@ -117,6 +117,16 @@ export async function startMedia(options: MediaOptions) {
   // WebRTC publishes (WHIP and the websocket) share caps, checks and one publish per stream.
   const webrtcSetups = new PublishSetups({ ...webrtcPublishGate(access.auth, engine), ffmpegPath, env, log });
   const rtmp = new RtmpPort(acceptPublish, log, options.host, players.handler);
+  // RTSP publish and play (rtsp/): the RTMP publish path and the play gate.
+  const rtsp = new RtspService({
+    engine,
+    sessions: clients,
+    auth: access.auth,
+    encrypted,
+    publish: acceptPublish,
+    host: options.host,
+    log,
+  });
 
   return {
     engine,
@@ -125,8 +135,7 @@ export async function startMedia(options: MediaOptions) {
     dvr,
     /** Output protocols served, for server info. */
     outputs: [...PLAYBACK_OUTPUTS] as string[],
-    // Playback, then WHIP publishing (POST /{name}/whip …): both on the plain request path.
-    playback: orElse(playbackHandler({
+    playback: playbackHandler({
       engine,
       sessions: clients,
       dash,
@@ -148,6 +157,8 @@ export async function startMedia(options: MediaOptions) {
         env,
       }),
     }),
+    /** WHIP publishing (POST /{name}/whip, PATCH/DELETE its session), on the plain request path too. */
+    whip: whipHandler(webrtcSetups, log),
     /** Files with sessions now (server stats opened_files). */
     openedFiles: () => vod.openedCount,
     /** GET /flussonic/api/history. */
@@ -169,9 +180,11 @@ export async function startMedia(options: MediaOptions) {
       await dvr.apply(config);
       if (streams === 'all') traffic.retain(new Set([...engine.runtimes()].map((r) => r.name)));
       await rtmp.apply(config.rtmp);
+      await rtsp.apply(config.rtsp);
     },
     close: async () => {
       await rtmp.close();
+      await rtsp.close();
       await Promise.all([players.close(), dash.close(), thumbnails.close(), exports.close()]);
       mirrors.close();
       vod.close();
@@ -182,13 +195,6 @@ export async function startMedia(options: MediaOptions) {
     },
   };
 }
-
-type RawHandler = (req: IncomingMessage, res: ServerResponse) => boolean;
-/** A request answered by the first handler that takes it. */
-const orElse =
-  (first: RawHandler, second: RawHandler): RawHandler =>
-  (req, res) =>
-    first(req, res) || second(req, res);
 
 /** The mirror (its `sources` key) whose streams in the live view include `name`. */
 function mirrorShowing(view: LiveView, name: string): string | undefined {

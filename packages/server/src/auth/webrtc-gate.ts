@@ -1,6 +1,6 @@
 import type { PublishAnswer } from '../engine/publish-slots.js';
 import type { PublishHandler, PublishRequest } from '../ingest/rtmp/rtmp-server.js';
-import type { WebrtcSocketDeps } from '../ingest/webrtc/webrtc-socket.js';
+import type { WebrtcPublishDeps } from '../ingest/webrtc/publish-setups.js';
 import { authorizedPublish } from './play-gate.js';
 import type { PlayAuth } from './play-auth.js';
 
@@ -21,7 +21,7 @@ export interface PublishEntry {
 export function webrtcPublishGate(
   auth: PlayAuth,
   engine: PublishEntry,
-): Pick<WebrtcSocketDeps, 'authorize' | 'publish'> {
+): Pick<WebrtcPublishDeps, 'authorize' | 'publish'> {
   const publish: PublishHandler = (request) => {
     const answer = authorizedPublish(auth, request, () => engine.acceptPublish(request));
     return answer instanceof Promise ? { refused: 'publish authorization has not answered yet' } : answer;

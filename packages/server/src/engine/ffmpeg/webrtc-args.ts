@@ -39,6 +39,11 @@ export interface WebrtcIngestOptions {
   keyframeSeconds: number;
   /** Output frames per second (frames are repeated or dropped to it). */
   frameRate: number;
+  /**
+   * The browser's H.264 is copied as it comes (no decode, no encode): its keyframes are asked for
+   * every keyframeSeconds by the publisher (RTCP PLI) instead of made here.
+   */
+  videoCopy?: boolean;
 }
 
 export const WEBRTC_INGEST_DEFAULTS: WebrtcIngestOptions = {
@@ -50,11 +55,11 @@ export const WEBRTC_INGEST_DEFAULTS: WebrtcIngestOptions = {
 
 /**
  * ffmpeg reading the SDP on stdin, receiving the RTP it names, and writing H.264/AAC FLV on stdout.
- * Video is always re-encoded: browsers send VP8 (or H.264 with a keyframe only when asked), and
- * HLS wants H.264 with steady keyframes. Opus becomes AAC.
+ * VP8 is encoded to H.264 (HLS wants H.264 with steady keyframes); the browser's H.264 is copied
+ * when `videoCopy` is set. Opus becomes AAC.
  */
 export function webrtcIngestArgs(options: WebrtcIngestOptions = WEBRTC_INGEST_DEFAULTS): string[] {
-  const { videoBitrateKbps, audioBitrateKbps, keyframeSeconds, frameRate } = options;
+  const { videoBitrateKbps, audioBitrateKbps, keyframeSeconds, frameRate, videoCopy } = options;
   return [
     ...head(),
     // The SDP comes on a pipe and names udp/rtp inputs; ffmpeg's default whitelist for sdp is file-only.
@@ -69,7 +74,9 @@ export function webrtcIngestArgs(options: WebrtcIngestOptions = WEBRTC_INGEST_DE
     '-i',
     'pipe:0',
     // A webcam's frames come when they come: a constant rate, and steady keyframes for HLS.
-    ...liveH264Args(videoBitrateKbps, frameRate * keyframeSeconds, frameRate),
+    ...(videoCopy
+      ? ['-c:v', 'copy']
+      : liveH264Args(videoBitrateKbps, frameRate * keyframeSeconds, frameRate)),
     '-c:a',
     'aac',
     '-b:a',

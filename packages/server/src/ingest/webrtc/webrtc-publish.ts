@@ -1,9 +1,15 @@
 import { createSocket, type Socket } from 'node:dgram';
 import { type MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters, type RtpPacket } from 'werift';
-import { type RtpTrack, rtpSdp, webrtcIngestArgs } from '../../engine/ffmpeg/webrtc-args.js';
+import {
+  type RtpTrack,
+  rtpSdp,
+  WEBRTC_INGEST_DEFAULTS,
+  webrtcIngestArgs,
+} from '../../engine/ffmpeg/webrtc-args.js';
 import { Supervisor } from '../../engine/ffmpeg/supervisor.js';
 import type { PublishAnswer } from '../../engine/publish-slots.js';
 import type { PublishSink } from '../rtmp/rtmp-server.js';
+import type { OfferCodecs } from './offer-codecs.js';
 import { freeRtpPorts } from './rtp-ports.js';
 
 /** The payload types ffmpeg is told of; forwarded packets are rewritten to them. */
@@ -26,6 +32,8 @@ export function dtlsServerRole(answerSdp: string): string {
 }
 
 export interface WebrtcPublishOptions {
+  /** The codecs chosen from the offer (offer-codecs.ts): the peer connection takes only these. */
+  codecs: Pick<OfferCodecs, 'video' | 'audio'>;
   /**
    * Takes the stream's publish slot, as an RTMP publish does, giving the sink for the FLV (or why
    * not). Asked once ffmpeg has media, not at the offer: the stream's source timeout counts from
@@ -43,34 +51,14 @@ export interface WebrtcPublishOptions {
 }
 
 /**
- * One browser publishing over WebRTC: werift answers its offer and receives its VP8 and Opus; the
- * RTP goes to ffmpeg over local UDP, and ffmpeg's H.264/AAC FLV goes to the stream's publish sink,
- * exactly as an RTMP publisher's FLV does. It ends when the peer disconnects, ffmpeg exits, the
- * publish is kicked (password, max bitrate, on_publish) or `close()` is called (the socket closed).
+ * One browser publishing over WebRTC (the WHIP endpoint or the publish websocket): werift answers
+ * its offer and receives its H.264 or VP8 and its Opus; the RTP goes to ffmpeg over local UDP, and
+ * ffmpeg's H.264/AAC FLV goes to the stream's publish sink, exactly as an RTMP publisher's FLV does.
+ * H.264 is copied, VP8 encoded. It ends when the peer disconnects, ffmpeg exits, the publish is
+ * kicked (password, max bitrate, on_publish) or `close()` is called (socket closed, WHIP DELETE).
  */
 export class WebrtcPublish {
-  private readonly pc = new RTCPeerConnection({
-    // Only what ffmpeg decodes and the browser surely sends: VP8 and Opus.
-    codecs: {
-      video: [
-        new RTCRtpCodecParameters({
-          mimeType: 'video/VP8',
-          clockRate: 90000,
-          payloadType: VIDEO_PT,
-          rtcpFeedback: [{ type: 'nack' }, { type: 'nack', parameter: 'pli' }],
-        }),
-      ],
-      audio: [
-        new RTCRtpCodecParameters({
-          mimeType: 'audio/opus',
-          clockRate: 48000,
-          channels: 2,
-          payloadType: AUDIO_PT,
-        }),
-      ],
-    },
-    iceUseIpv6: false,
-  });
+  private readonly pc: RTCPeerConnection;
   private udp: Socket | undefined;
   private ffmpeg: Supervisor | undefined;
   private keyframeTimer: NodeJS.Timeout | undefined;
@@ -84,6 +72,33 @@ export class WebrtcPublish {
   private ports = new Map<string, number>();
 
   constructor(private readonly options: WebrtcPublishOptions) {
+    const { video, audio } = options.codecs;
+    // Only the codec chosen from the offer: werift then answers with it alone.
+    this.pc = new RTCPeerConnection({
+      codecs: {
+        video: video
+          ? [
+              new RTCRtpCodecParameters({
+                mimeType: `video/${video.codec}`,
+                clockRate: 90000,
+                payloadType: VIDEO_PT,
+                rtcpFeedback: [{ type: 'nack' }, { type: 'nack', parameter: 'pli' }],
+              }),
+            ]
+          : [],
+        audio: audio
+          ? [
+              new RTCRtpCodecParameters({
+                mimeType: 'audio/opus',
+                clockRate: 48000,
+                channels: 2,
+                payloadType: AUDIO_PT,
+              }),
+            ]
+          : [],
+      },
+      iceUseIpv6: false,
+    });
     // Tracks are announced while the offer is taken, before the ports are known: looked up per packet.
     this.pc.onTrack.subscribe((track: MediaStreamTrack) => {
       track.onReceiveRtp.subscribe((rtp: RtpPacket) => {
@@ -113,6 +128,17 @@ export class WebrtcPublish {
     return sdp;
   }
 
+  /** A candidate the publisher trickled (WHIP PATCH): `a=candidate:…` without the `a=`. */
+  async addCandidate(candidate: string, sdpMid: string | undefined): Promise<void> {
+    if (this.ended) return;
+    await this.pc.addIceCandidate({ candidate, sdpMid });
+  }
+
+  /** Whether the browser's H.264 is copied rather than encoded again. */
+  get passthrough(): boolean {
+    return this.options.codecs.video?.codec === 'H264';
+  }
+
   /** Ends the publish (the socket closed, or anything else); safe to call more than once. */
   close(reason = 'closed'): void {
     this.end(reason);
@@ -134,10 +160,13 @@ export class WebrtcPublish {
     if (this.ended) return;
     const tracks: RtpTrack[] = [];
     const portOf = new Map<string, number>();
-    if (kinds.has('video')) {
+    const { video } = this.options.codecs;
+    if (kinds.has('video') && video) {
       const port = ports[tracks.length]!;
       portOf.set('video', port);
-      tracks.push({ kind: 'video', port, payloadType: VIDEO_PT, codec: 'VP8', clockRate: 90000 });
+      // ffmpeg's H.264 depacketizer reads packetization-mode (and the profile) from the fmtp.
+      const fmtp = video.codec === 'H264' ? video.fmtp : undefined;
+      tracks.push({ kind: 'video', port, payloadType: VIDEO_PT, codec: video.codec, clockRate: 90000, fmtp });
     }
     if (kinds.has('audio')) {
       const port = ports[tracks.length]!;
@@ -156,7 +185,9 @@ export class WebrtcPublish {
     this.udp = udp;
     this.ports = portOf;
     this.ffmpeg = this.startFfmpeg(rtpSdp(tracks));
-    if (kinds.has('video')) this.keyframeTimer = setInterval(() => this.askKeyframe(), KEYFRAME_ASK_MS);
+    // Copied H.264 has keyframes only when asked: asked every keyframe interval (HLS segments).
+    const every = this.passthrough ? WEBRTC_INGEST_DEFAULTS.keyframeSeconds * 1000 : KEYFRAME_ASK_MS;
+    if (kinds.has('video')) this.keyframeTimer = setInterval(() => this.askKeyframe(), every);
   }
 
   private forward(rtp: RtpPacket, track: MediaStreamTrack, port: number): void {
@@ -172,7 +203,7 @@ export class WebrtcPublish {
 
   /** ffmpeg can only start decoding at a keyframe, and the browser sends one only at start or when asked. */
   private askKeyframe(): void {
-    if (this.outputSeen) return clearInterval(this.keyframeTimer);
+    if (this.outputSeen && !this.passthrough) return clearInterval(this.keyframeTimer);
     const receiver = this.pc.getTransceivers().find((t) => t.kind === 'video')?.receiver;
     if (receiver && this.videoSsrc !== undefined)
       void receiver.sendRtcpPLI(this.videoSsrc).catch(() => undefined);
@@ -181,7 +212,7 @@ export class WebrtcPublish {
   private startFfmpeg(sdp: string): Supervisor {
     const ffmpeg = new Supervisor({
       binary: this.options.ffmpegPath,
-      args: webrtcIngestArgs(),
+      args: webrtcIngestArgs({ ...WEBRTC_INGEST_DEFAULTS, videoCopy: this.passthrough }),
       env: this.options.env,
       withStdin: true,
       // A publish is not restarted: when ffmpeg goes, so does the publish.

@@ -1,30 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { type WebrtcPublishReply, webrtcPublishOffer } from '@sluice/api';
-import type { PublishHandler, PublishRequest } from '../rtmp/rtmp-server.js';
-import { logText } from '../rtmp/log-text.js';
-import { NegotiationLimit } from './negotiation-limit.js';
-import { WebrtcPublish } from './webrtc-publish.js';
+import type { PublishSetups } from './publish-setups.js';
+import type { WebrtcPublish } from './webrtc-publish.js';
 
-export interface WebrtcSocketDeps {
-  /**
-   * Why this publish may not go ahead (routing, password, publish authorization), or undefined:
-   * asked when the offer comes, before any peer connection, UDP port or ffmpeg.
-   */
-  authorize: (request: PublishRequest) => string | undefined | Promise<string | undefined>;
-  /** The engine's publish entry (the RTMP listener's too), taken once media flows: gives a sink. */
-  publish: PublishHandler;
-  /** Publishes being set up at once; by default MAX_SETUPS_PER_IP per address, MAX_SETUPS in all. */
-  limit?: NegotiationLimit;
-  ffmpegPath: string;
-  env: NodeJS.ProcessEnv;
-  log: { notice(message: string): void };
-}
+export { publishRequestFor } from './publish-setups.js';
 
-/** Publishes being set up at once from one address: a browser sets up one, a studio a few. */
-export const MAX_SETUPS_PER_IP = 4;
-/** Publishes being set up at once in all: each may soon be a peer connection and an ffmpeg. */
-export const MAX_SETUPS = 16;
 /** A socket that has sent no offer by then is closed: it would hold a place under the caps. */
 export const OFFER_TIMEOUT_MS = 10_000;
 
@@ -49,37 +30,16 @@ const CLOSE_REFUSED = 1008;
 const CLOSE_FAILED = 1011;
 
 /**
- * A stream name as a publish request, the way an RTMP URL names it: `cam1` is static/cam1 (the
- * default prefix), `live/cam1` is app live, name cam1 (a publishing location's stream).
- */
-export function publishRequestFor(
-  streamName: string,
-  query: Record<string, string>,
-  remoteAddress: string,
-): PublishRequest {
-  const slash = streamName.indexOf('/');
-  const app = slash < 0 ? 'static' : streamName.slice(0, slash);
-  const name = slash < 0 ? streamName : streamName.slice(slash + 1);
-  return { app, name, query, remoteAddress, via: 'webrtc' };
-}
-
-/**
- * The websocket at /webrtc/publish/{name}: a browser's WebRTC publish (spec 001 §7). Like an RTMP
+ * The websocket at /webrtc/publish/{name}: a browser's WebRTC publish (spec 001 §7), kept beside
+ * WHIP (whip-handler.ts, which the console uses) for clients written against it. Like an RTMP
  * publish it needs no admin login: the stream decides (publishing accepted, ?password= when set).
  * The first message is the offer; the answer or an error follows; the socket then lives as long
- * as the publish. Nothing is started (peer connection, UDP ports, ffmpeg) before the publish is
- * authorized, and the attempts being set up are capped per address and in all.
+ * as the publish. Checks, caps and the publish itself are WHIP's (publish-setups.ts).
  */
-export function webrtcSocketHandler(deps: WebrtcSocketDeps) {
-  // Streams with a WebRTC publish being set up or on: a second offer for one is refused before a
-  // peer connection and an ffmpeg are started for it.
-  const busy = new Set<string>();
-  const limit = deps.limit ?? new NegotiationLimit(MAX_SETUPS_PER_IP, MAX_SETUPS);
+export function webrtcSocketHandler(setups: PublishSetups) {
   return (socket: WebSocket, request: FastifyRequest): void => {
     const params = request.params as Record<string, string | undefined>;
     const streamName = params['*'] ?? '';
-    // The path is the client's: written to the log escaped, so a %0A in it forges no line.
-    const logged = logText(streamName);
     const query: Record<string, string> = {};
     for (const [k, v] of Object.entries((request.query ?? {}) as Record<string, unknown>))
       if (typeof v === 'string') query[k] = v;
@@ -92,19 +52,16 @@ export function webrtcSocketHandler(deps: WebrtcSocketDeps) {
       reply({ type: 'error', message });
       socket.close(code, closeReason(message));
     };
-    const refused = (why: string) => {
-      deps.log.notice(`webrtc publish ${logged} from ${request.ip} refused: ${logText(why)}`);
-      refuse(why, CLOSE_REFUSED);
-    };
 
-    const entered = limit.enter(request.ip);
-    if (typeof entered !== 'function') return refused(entered.refused);
+    const entered = setups.enter(request.ip, streamName);
+    if (typeof entered !== 'function') return refuse(entered.refused, CLOSE_REFUSED);
     // Released once the stream takes the media, or the attempt ends, whichever comes first.
     const release = entered;
-    const offerTimer = setTimeout(
-      () => refused(`no offer within ${OFFER_TIMEOUT_MS / 1000} s`),
-      OFFER_TIMEOUT_MS,
-    );
+    const offerTimer = setTimeout(() => {
+      const why = `no offer within ${OFFER_TIMEOUT_MS / 1000} s`;
+      setups.refusedLine(streamName, request.ip, why);
+      refuse(why, CLOSE_REFUSED);
+    }, OFFER_TIMEOUT_MS);
     socket.on('close', () => {
       closed = true;
       clearTimeout(offerTimer);
@@ -129,38 +86,28 @@ export function webrtcSocketHandler(deps: WebrtcSocketDeps) {
       } catch {
         parsed = undefined;
       }
-      if (!parsed?.success) return refuse('expected {"type":"offer","sdp":"…"}', CLOSE_REFUSED);
-      if (!streamName) return refuse('no stream name in the path', CLOSE_REFUSED);
-      const target = publishRequestFor(streamName, query, request.ip);
-      // Authorization first: a publisher refused here has cost a lookup and nothing else.
-      const denied = await deps.authorize(target);
-      if (closed) return;
-      const why = denied ?? (busy.has(streamName) ? `${streamName} is already being published` : undefined);
-      if (why) return refused(why);
-      busy.add(streamName);
-      const current = new WebrtcPublish({
-        acquire: () => deps.publish(target),
-        ffmpegPath: deps.ffmpegPath,
-        env: deps.env,
-        log: (line) => deps.log.notice(`webrtc publish ${logged}: ${line}`),
-        onLive: release,
+      if (!parsed?.success) {
+        release();
+        return refuse('expected {"type":"offer","sdp":"…"}', CLOSE_REFUSED);
+      }
+      const result = await setups.start({
+        streamName,
+        query,
+        ip: request.ip,
+        offer: parsed.data.sdp,
+        release,
+        gone: () => closed,
         onEnd: (reason, refused) => {
-          busy.delete(streamName);
-          release();
-          deps.log.notice(
-            `webrtc publish ${logged} from ${request.ip} ${refused ? 'refused' : 'ended'}: ${logText(reason)}`,
-          );
           if (refused) refuse(reason, CLOSE_REFUSED);
           else if (socket.readyState === socket.OPEN) socket.close(CLOSE_ENDED, closeReason(reason));
         },
       });
-      publish = current;
-      try {
-        reply({ type: 'answer', sdp: await current.answer(parsed.data.sdp) });
-      } catch (error) {
-        current.close((error as Error).message);
-        refuse(`can't answer the offer: ${(error as Error).message}`, CLOSE_FAILED);
-      }
+      if ('refused' in result)
+        return refuse(result.refused, result.status >= 500 ? CLOSE_FAILED : CLOSE_REFUSED);
+      publish = result.publish;
+      // The socket may have closed while the answer was made: the close handler had no publish yet.
+      if (closed) return result.publish.close('the socket closed');
+      reply({ type: 'answer', sdp: result.answer });
     };
   };
 }
