@@ -13,6 +13,7 @@ import { serveDash } from './dash-handler.js';
 import { waitForFirstMedia } from './first-media-wait.js';
 import { embedPage } from './embed-page.js';
 import { FMP4_RESOURCE, serveFmp4Hls } from './fmp4-hls.js';
+import { LLHLS_RESOURCE, serveLlHls } from './llhls-handler.js';
 import type { DashPackagers } from './dash-packager.js';
 import { protocolAllowed } from './protocols.js';
 import { COMMON_HEADERS, refuse, send } from './respond.js';
@@ -43,7 +44,7 @@ export const PLAYBACK_OUTPUTS = ['hls', 'mpegts', 'dash', 'rtmp'] as const;
  * /{name}/mpegts, /{name}/index.mpd and its fragments, /{name}/index.fmp4.m3u8 (fMP4 HLS, fmp4-hls.ts).
  */
 const SHAPE =
-  /^\/(.+)\/(index\.m3u8|video\.m3u8|mpegts|seg-(\d{1,15})\.ts|key-(\d{1,12})\.key|index\.mpd|preview\.jpg|embed\.html|(?:index|video)\.fmp4\.m3u8|fmp4-init-[0-9a-f]{8}\.mp4|fmp4-\d{1,15}\.m4s|(?:init-stream\d{1,2}|chunk-stream\d{1,2}-\d{1,9})\.m4s)$/;
+  /^\/(.+)\/(index\.m3u8|video\.m3u8|mpegts|seg-(\d{1,15})\.ts|key-(\d{1,12})\.key|index\.mpd|preview\.jpg|embed\.html|(?:index|video)\.fmp4\.m3u8|fmp4-init-[0-9a-f]{8}\.mp4|fmp4-\d{1,15}\.m4s|(?:index|video)\.ll\.m3u8|ll-init-[0-9a-f]{8}\.mp4|ll-(?:part-)?\d{1,15}\.m4s|(?:init-stream\d{1,2}|chunk-stream\d{1,2}-\d{1,9})\.m4s)$/;
 /** How long a playlist request waits for the first segment of a stream that is just starting. */
 const FIRST_SEGMENT_WAIT_MS = 10_000;
 /** A continuous-TS player this far behind is cut off rather than buffered without bound. */
@@ -93,10 +94,12 @@ export function playbackHandler(deps: PlaybackDeps): (req: IncomingMessage, res:
     } else {
       // fMP4 HLS (index.fmp4.m3u8, its fragments) is HLS to sessions and protocol switches.
       const fmp4 = FMP4_RESOURCE.test(resource);
+      // LL-HLS (index.ll.m3u8, llhls-handler.ts) too.
+      const ll = LLHLS_RESOURCE.test(resource);
       const type: SessionType =
         resource === 'mpegts'
           ? 'mpegts'
-          : !fmp4 && (resource.endsWith('.mpd') || resource.endsWith('.m4s'))
+          : !fmp4 && !ll && (resource.endsWith('.mpd') || resource.endsWith('.m4s'))
             ? 'dash'
             : 'hls';
       if (!protocolAllowed(runtime.spec.protocols, type)) {
@@ -120,6 +123,7 @@ export function playbackHandler(deps: PlaybackDeps): (req: IncomingMessage, res:
         if ('refused' in session) refuse(res, session.status ?? 403, session.refused);
         else if (type === 'mpegts') serveMpegts(deps, name, session, req, res);
         else if (fmp4) void serveFmp4Hls(deps, name, resource, who.token, session, req, res);
+        else if (ll) void serveLlHls(deps, name, resource, who.token, session, req, res);
         else if (type === 'dash')
           void serveDash(deps.engine, deps.dash, deps.sessions, name, resource, session, req, res);
         else if (match[3] !== undefined)
