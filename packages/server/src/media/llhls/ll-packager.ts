@@ -193,7 +193,8 @@ export class LlPackager {
         complete: false,
         initId: out.initId,
         discontinuity: cut.discontinuity,
-        wallMs: cut.wallMs,
+        start90k: cut.start90k,
+        clock: cut.clock,
       };
       this.segments.push(segment);
       this.prune();

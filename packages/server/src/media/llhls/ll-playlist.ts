@@ -15,8 +15,9 @@ export interface LlSegment {
   complete: boolean;
   initId: string;
   discontinuity: boolean;
-  /** EXT-X-PROGRAM-DATE-TIME of its first frame (ms since epoch). */
-  wallMs: number;
+  /** Unwrapped 90 kHz time of its first frame, and the wall clock at 0 of its timeline. */
+  start90k: number;
+  clock: { wallAt0: number };
 }
 
 export interface LlPlaylistInput {
@@ -64,7 +65,8 @@ export function llMediaPlaylist(input: LlPlaylistInput): string {
     if (segment.discontinuity) lines.push('#EXT-X-DISCONTINUITY');
     if (segment.initId !== init) lines.push(`#EXT-X-MAP:URI="${llInitUri(segment.initId)}${query}"`);
     init = segment.initId;
-    lines.push(`#EXT-X-PROGRAM-DATE-TIME:${new Date(segment.wallMs).toISOString()}`);
+    const date = segment.clock.wallAt0 + (segment.start90k * 1000) / TS_CLOCK;
+    lines.push(`#EXT-X-PROGRAM-DATE-TIME:${new Date(Math.round(date)).toISOString()}`);
     if (segment.msn >= input.partsFromMsn || !segment.complete)
       for (const part of segment.parts) {
         const independent = part.independent ? ',INDEPENDENT=YES' : '';

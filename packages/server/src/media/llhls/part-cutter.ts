@@ -16,8 +16,11 @@ export interface CutPart {
   start90k: number;
   /** From its first access unit to the next one's (90 kHz). */
   duration90k: number;
-  /** Wall clock (ms) of the part's start on this timeline: for EXT-X-PROGRAM-DATE-TIME. */
-  wallMs: number;
+  /**
+   * The wall clock (ms) at unwrapped time 0 of the part's timeline, for EXT-X-PROGRAM-DATE-TIME:
+   * shared by its parts, settled once the timeline's first segment is whole (see noteWall).
+   */
+  clock: { wallAt0: number };
 }
 
 export interface CutSink {
@@ -63,7 +66,7 @@ export class PartCutter {
   private lastKey90k: number | undefined;
   private gop90k = 0;
   /** The wall clock of unwrapped time 0 on this timeline, fixed once its first segment is whole. */
-  private wallAt0: number | undefined;
+  private clock: { wallAt0: number } | undefined;
   private wallFixed = false;
 
   constructor(
@@ -130,7 +133,7 @@ export class PartCutter {
     if (this.open) this.close(this.last90k + this.frame90k, true);
     this.gated = true;
     // Before any timeline (the first tables) there is nothing to break.
-    this.discontinuityPending ||= this.wallAt0 !== undefined;
+    this.discontinuityPending ||= this.clock !== undefined;
     this.lastKey90k = undefined;
     this.gop90k = 0;
   }
@@ -148,8 +151,8 @@ export class PartCutter {
     this.last90k = at;
     this.lastKey90k = at;
     this.gated = false;
-    if (this.discontinuityPending || this.wallAt0 === undefined) {
-      this.wallAt0 = undefined;
+    if (this.discontinuityPending || this.clock === undefined) {
+      this.clock = undefined;
       this.wallFixed = false;
     }
     this.noteWall(at);
@@ -167,7 +170,7 @@ export class PartCutter {
       firstDts: raw,
       start90k: at,
       duration90k: 0,
-      wallMs: 0,
+      clock: this.clock!,
     };
     if (segmentStart) this.discontinuityPending = false;
   }
@@ -176,7 +179,6 @@ export class PartCutter {
     const part = this.open!;
     this.open = undefined;
     part.duration90k = end90k - part.start90k;
-    part.wallMs = Math.round((this.wallAt0 ?? this.now()) + (part.start90k * 1000) / TS_CLOCK);
     this.sink.part(part);
     if (endsSegment) {
       this.wallFixed = true;
@@ -191,6 +193,7 @@ export class PartCutter {
   private noteWall(at: number): void {
     if (this.wallFixed) return;
     const candidate = this.now() - (at * 1000) / TS_CLOCK;
-    if (this.wallAt0 === undefined || candidate < this.wallAt0) this.wallAt0 = candidate;
+    if (!this.clock) this.clock = { wallAt0: candidate };
+    else if (candidate < this.clock.wallAt0) this.clock.wallAt0 = candidate;
   }
 }
