@@ -135,8 +135,8 @@ async function main(): Promise<void> {
     serverInfo,
     consoleDir: options.consoleDir,
     engine: media.engine,
-    // Playback, then WHIP publishing (POST /{name}/whip …): both on the plain request path.
-    playback: (req, res) => media.playback(req, res) || media.whip(req, res),
+    // Playback, then WHIP publishing (POST /{name}/whip …) and WHEP playback: all on the plain request path.
+    playback: (req, res) => media.playback(req, res) || media.whip(req, res) || media.whep(req, res),
     closeSessions: media.closeSessions,
     logos: new LogoStore(logoDirOf(resolve(options.configPath))),
     history: media.history,

@@ -27,7 +27,10 @@ import { RtspService } from './rtsp/rtsp-service.js';
 import { webrtcSocketHandler } from './ingest/webrtc/webrtc-socket.js';
 import { PublishSetups } from './ingest/webrtc/publish-setups.js';
 import { whipHandler } from './ingest/webrtc/whip-handler.js';
+import { whepHandler } from './webrtc/whep-handler.js';
+import { WhepService } from './webrtc/whep-service.js';
 import { tsPublishHandler } from './ingest/http-ts/ts-publish.js';
+import { SrtPorts } from './srt/srt-ports.js';
 import type { EventsHub } from './http/events-hub.js';
 import { registerMediaTopics } from './http/media-topics.js';
 import { getIn, type LiveView } from './live/live-view.js';
@@ -117,6 +120,27 @@ export async function startMedia(options: MediaOptions) {
   // WebRTC publishes (WHIP and the websocket) share caps, checks and one publish per stream.
   const webrtcSetups = new PublishSetups({ ...webrtcPublishGate(access.auth, engine), ffmpegPath, env, log });
   const rtmp = new RtmpPort(acceptPublish, log, options.host, players.handler);
+  // Streams' srt_publish / srt_play ports (srt/): libsrt listeners in ffmpeg behind a UDP relay.
+  const srt = new SrtPorts({
+    publish: acceptPublish,
+    engine,
+    sessions: clients,
+    auth: access.auth,
+    host: options.host,
+    ffmpegPath,
+    env,
+    log,
+  });
+  // WHEP playback (webrtc/): one media pipeline per stream, its viewers through the play gate.
+  const whep = new WhepService({
+    engine,
+    sessions: clients,
+    auth: access.auth,
+    encrypted,
+    ffmpegPath,
+    env,
+    log: (line) => log.notice(line),
+  });
   // RTSP publish and play (rtsp/): the RTMP publish path and the play gate.
   const rtsp = new RtspService({
     engine,
@@ -159,6 +183,8 @@ export async function startMedia(options: MediaOptions) {
     }),
     /** WHIP publishing (POST /{name}/whip, PATCH/DELETE its session), on the plain request path too. */
     whip: whipHandler(webrtcSetups, log),
+    /** WHEP playback (POST /{name}/whep, PATCH/DELETE its session, media_info.json). */
+    whep: whepHandler(whep, (line) => log.notice(line)),
     /** Files with sessions now (server stats opened_files). */
     openedFiles: () => vod.openedCount,
     /** GET /flussonic/api/history. */
@@ -180,10 +206,13 @@ export async function startMedia(options: MediaOptions) {
       await dvr.apply(config);
       if (streams === 'all') traffic.retain(new Set([...engine.runtimes()].map((r) => r.name)));
       await rtmp.apply(config.rtmp);
+      await srt.apply(config);
       await rtsp.apply(config.rtsp);
     },
     close: async () => {
+      whep.close();
       await rtmp.close();
+      await srt.close();
       await rtsp.close();
       await Promise.all([players.close(), dash.close(), thumbnails.close(), exports.close()]);
       mirrors.close();
