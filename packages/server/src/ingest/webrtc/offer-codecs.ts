@@ -145,14 +145,14 @@ export function offerCodecs(offer: string): OfferCodecs | OfferRefusal {
   const out: string[][] = [session!];
   const chosen: { video?: ChosenCodec; audio?: ChosenCodec } = {};
   for (const section of media) {
-    const m = /^m=(audio|video|application|[a-z]+) (\d{1,5})(?:\/\d+)? ([A-Z/]+) ((?:\d{1,3} ?)+)$/.exec(
-      section[0]!,
-    );
+    const m = /^m=([a-z]{1,16}) (\d{1,5})(?:\/\d+)? ([A-Za-z/]{1,32}) (.{1,400})$/.exec(section[0]!);
     if (!m) return bad(`unreadable media line "${section[0]!.slice(0, 80)}"`);
     const kind = m[1]!;
     if (kind !== 'audio' && kind !== 'video')
       return { refused: `the offer has a ${kind} section; WHIP takes audio and video only`, status: 422 };
     if (chosen[kind]) return { refused: `the offer has more than one ${kind} section`, status: 422 };
+    if (!/^\d{1,3}(?: \d{1,3}){0,63}$/.test(m[4]!))
+      return bad(`unreadable ${kind} formats "${m[4]!.slice(0, 80)}"`);
     const formats = formatsOf(section, m[4]!.trim().split(' ').map(Number));
     const format = kind === 'video' ? chooseVideo(formats) : chooseAudio(formats);
     if (!format) {
