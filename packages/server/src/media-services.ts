@@ -30,6 +30,7 @@ import { whipHandler } from './ingest/webrtc/whip-handler.js';
 import { whepHandler } from './webrtc/whep-handler.js';
 import { WhepService } from './webrtc/whep-service.js';
 import { tsPublishHandler } from './ingest/http-ts/ts-publish.js';
+import { SrtPorts } from './srt/srt-ports.js';
 import type { EventsHub } from './http/events-hub.js';
 import { registerMediaTopics } from './http/media-topics.js';
 import { getIn, type LiveView } from './live/live-view.js';
@@ -119,6 +120,17 @@ export async function startMedia(options: MediaOptions) {
   // WebRTC publishes (WHIP and the websocket) share caps, checks and one publish per stream.
   const webrtcSetups = new PublishSetups({ ...webrtcPublishGate(access.auth, engine), ffmpegPath, env, log });
   const rtmp = new RtmpPort(acceptPublish, log, options.host, players.handler);
+  // Streams' srt_publish / srt_play ports (srt/): libsrt listeners in ffmpeg behind a UDP relay.
+  const srt = new SrtPorts({
+    publish: acceptPublish,
+    engine,
+    sessions: clients,
+    auth: access.auth,
+    host: options.host,
+    ffmpegPath,
+    env,
+    log,
+  });
   // WHEP playback (webrtc/): one media pipeline per stream, its viewers through the play gate.
   const whep = new WhepService({
     engine,
@@ -194,11 +206,13 @@ export async function startMedia(options: MediaOptions) {
       await dvr.apply(config);
       if (streams === 'all') traffic.retain(new Set([...engine.runtimes()].map((r) => r.name)));
       await rtmp.apply(config.rtmp);
+      await srt.apply(config);
       await rtsp.apply(config.rtsp);
     },
     close: async () => {
       whep.close();
       await rtmp.close();
+      await srt.close();
       await rtsp.close();
       await Promise.all([players.close(), dash.close(), thumbnails.close(), exports.close()]);
       mirrors.close();

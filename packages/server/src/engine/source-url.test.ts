@@ -66,9 +66,14 @@ describe('planSource', () => {
   });
 
   it('refuses what it cannot read, saying what it can', () => {
-    expect(() => plan('srt://x:1')).toThrow(
-      'unsupported source srt://x:1: use udp, tshttp(s), rtmp(s), rtsp(s), hls(s), file or test',
+    expect(() => plan('rist://x:1')).toThrow(
+      'unsupported source rist://x:1: use udp, tshttp(s), rtmp(s), rtsp(s), srt, hls(s), file or test',
     );
+    // SRT (issue 18): ffmpeg's libsrt, caller mode unless the URL says otherwise.
+    expect(plan('srt://x:1?passphrase=0123456789')).toEqual({
+      kind: 'remux',
+      input: { kind: 'srt', input: 'srt://x:1?passphrase=0123456789', timeoutSeconds: 10 },
+    });
   });
 });
 

@@ -18,6 +18,7 @@ export class SourceUrlError extends Error {}
  *   tshttp(s)://HOST/PATH        MPEG-TS over an HTTP(S) body
  *   rtmp(s)://, rtsp(s)://       remuxed by ffmpeg (rtsp: `rtp=udp` option, `tracks`)
  *   hls(s)://HOST/PATH.m3u8      an HLS stream fetched over HTTP(S), remuxed by ffmpeg
+ *   srt://HOST:PORT?passphrase=  MPEG-TS over SRT (ffmpeg's libsrt; caller unless mode=listener)
  *   file:///PATH                 a media file played in a loop at its own pace
  *   test://[?size=WxH&fps=N&bitrate=KBPS&tone=HZ]
  *                                Sluice's built-in test source: ffmpeg's moving test pattern with a
@@ -51,6 +52,8 @@ export function planSource(entry: SourceEntry, timeoutSeconds: number): SourcePl
         rtpUdp: entry.rtp === 'udp',
         tracks: entry.tracks,
       });
+    case 'srt':
+      return remux({ kind: 'srt', input: raw, timeoutSeconds });
     case 'hls':
     case 'hlss':
       return remux({
@@ -71,7 +74,7 @@ export function planSource(entry: SourceEntry, timeoutSeconds: number): SourcePl
       return { kind: 'publish' };
     default:
       throw new SourceUrlError(
-        `unsupported source ${raw}: use udp, tshttp(s), rtmp(s), rtsp(s), hls(s), file or test`,
+        `unsupported source ${raw}: use udp, tshttp(s), rtmp(s), rtsp(s), srt, hls(s), file or test`,
       );
   }
 }

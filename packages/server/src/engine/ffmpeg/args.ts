@@ -53,7 +53,7 @@ export function testSourceArgs(options: TestSourceOptions = TEST_SOURCE_DEFAULTS
   ];
 }
 
-export type RemuxKind = 'rtmp' | 'rtsp' | 'hls' | 'file';
+export type RemuxKind = 'rtmp' | 'rtsp' | 'hls' | 'file' | 'srt';
 
 export interface RemuxInput {
   kind: RemuxKind;
@@ -83,6 +83,10 @@ export function remuxArgs(source: RemuxInput): string[] {
       break;
     case 'hls':
       input.push('-rw_timeout', micros);
+      break;
+    case 'srt':
+      // SRT carries MPEG-TS (caller mode by default; the URL may say mode=listener).
+      input.push('-f', 'mpegts');
       break;
     case 'file':
       // A file played as a live stream: at its own pace (-re), looping forever (-stream_loop -1).
