@@ -18,6 +18,7 @@ const PLAYBACK = [
   'packages/server/test/media-splice-hlsjs.test.ts',
   'packages/server/test/media-vod-dashjs.test.ts',
   'packages/server/test/media-vod-hlsjs.test.ts',
+  'packages/server/test/webrtc-whep-flussonic.test.ts',
 ];
 // A test's own waits carry its budgets (media starting, a stream stopping); on a busy machine they
 // add up past 30 s, and the outer limit should not be the one that fails.
