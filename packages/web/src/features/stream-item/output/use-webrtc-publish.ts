@@ -1,6 +1,5 @@
-import { webrtcPublishUrl } from '@sluice/api';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { WebcamSession } from './webcam-session.js';
+import { WebcamSession, whipUrl } from './webcam-session.js';
 
 export type WebrtcPublishStatus = 'idle' | 'publishing';
 
@@ -15,8 +14,8 @@ export interface WebrtcPublish {
 }
 
 /**
- * WebRTC publishing of the webcam into stream `name` (spec 001 §4: idle or publishing; stops on
- * socket close, camera error, or stream name change). Unmounting stops it too.
+ * WebRTC publishing of the webcam into stream `name` over WHIP (spec 001 §4: idle or publishing;
+ * stops on connection loss, camera error, or stream name change). Unmounting stops it too.
  */
 export function useWebrtcPublish(name: string, password: string | undefined): WebrtcPublish {
   const session = useRef<WebcamSession | undefined>(undefined);
@@ -33,7 +32,7 @@ export function useWebrtcPublish(name: string, password: string | undefined): We
     if (session.current) return;
     setError(undefined);
     setStatus('publishing');
-    const current = new WebcamSession(webrtcPublishUrl(window.location, name, password), {
+    const current = new WebcamSession(whipUrl(window.location, name), password, {
       onMedia: setMedia,
       onEnd: (reason) => {
         if (session.current === current) session.current = undefined;

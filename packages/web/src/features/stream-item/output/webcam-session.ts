@@ -1,5 +1,3 @@
-import { webrtcPublishReply } from '@sluice/api';
-
 /** The camera size asked for: the preview is 640x480 (spec 001 §2 Output). */
 export const WEBCAM_WIDTH = 640;
 export const WEBCAM_HEIGHT = 480;
@@ -11,20 +9,29 @@ export interface WebcamSessionEvents {
   onEnd(error: string | undefined): void;
 }
 
+/** The stream's WHIP endpoint on this server: /{name}/whip (RFC 9725). */
+export function whipUrl(page: { origin: string }, name: string): string {
+  return `${page.origin}/${name.split('/').map(encodeURIComponent).join('/')}/whip`;
+}
+
 /**
- * One publish of the webcam: camera and microphone, a peer connection sending them, and the
- * publish socket carrying the offer and answer (spec 001 §7). The server gathers its candidates
- * in full, so ours are too before the offer goes. It ends on stop(), when the socket closes, or
- * when the camera fails; each releases everything (camera light off).
+ * One publish of the webcam: camera and microphone, a peer connection sending them, and WHIP
+ * (RFC 9725) carrying the offer and answer: POST the offer, the answer comes back with the
+ * publish's resource (Location), DELETE on it ends the publish. The server gathers its candidates
+ * in full, and ours are too before the offer goes (no trickle). It ends on stop(), when the
+ * connection fails or closes, or when the camera fails; each releases everything (camera light off).
  */
 export class WebcamSession {
   private media: MediaStream | undefined;
   private pc: RTCPeerConnection | undefined;
-  private socket: WebSocket | undefined;
+  /** The publish's WHIP resource, once the server answered. */
+  private resource: string | undefined;
   private ended = false;
 
   constructor(
     private readonly url: string,
+    /** The stream's publish password, sent as Authorization: Bearer (not in the URL). */
+    private readonly password: string | undefined,
     private readonly events: WebcamSessionEvents,
   ) {}
 
@@ -52,10 +59,11 @@ export class WebcamSession {
         pc.addTransceiver(track, { direction: 'sendonly', streams: [media] });
       pc.onconnectionstatechange = () => {
         if (pc.connectionState === 'failed') this.end('Connection failed');
+        if (pc.connectionState === 'closed') this.end('Connection to the server closed');
       };
       await pc.setLocalDescription(await pc.createOffer());
       await gathered(pc);
-      if (!this.ended) this.openSocket(pc);
+      if (!this.ended) await this.offer(pc);
     } catch (error) {
       this.end(`Connection failed: ${error instanceof Error ? error.message : String(error)}`);
     }
@@ -66,26 +74,32 @@ export class WebcamSession {
     this.end(undefined);
   }
 
-  private openSocket(pc: RTCPeerConnection): void {
-    const socket = new WebSocket(this.url);
-    this.socket = socket;
-    let reason: string | undefined;
-    socket.onopen = () => socket.send(JSON.stringify({ type: 'offer', sdp: pc.localDescription?.sdp ?? '' }));
-    socket.onmessage = (event: MessageEvent) => {
-      const parsed = webrtcPublishReply.safeParse(parseJson(event.data));
-      if (!parsed.success) return;
-      if (parsed.data.type === 'error') reason = parsed.data.message;
-      else void pc.setRemoteDescription(parsed.data).catch((error: Error) => this.end(error.message));
-    };
-    socket.onclose = (event: CloseEvent) =>
-      this.end(reason ?? (event.reason || 'Connection to the server closed'));
+  /** POSTs the offer; the answer is taken, or the server's refusal ends the publish. */
+  private async offer(pc: RTCPeerConnection): Promise<void> {
+    const headers: Record<string, string> = { 'content-type': 'application/sdp' };
+    if (this.password) headers.authorization = `Bearer ${this.password}`;
+    const response = await fetch(this.url, { method: 'POST', headers, body: pc.localDescription?.sdp ?? '' });
+    const text = await response.text();
+    if (response.status !== 201) return this.end(text.trim() || `The server refused: ${response.status}`);
+    const location = response.headers.get('location');
+    this.resource = location ? new URL(location, this.url).toString() : undefined;
+    // Stopped while the answer was on its way: the publish it made is ended too.
+    if (this.ended) return this.release();
+    await pc.setRemoteDescription({ type: 'answer', sdp: text });
+  }
+
+  /** Ends the publish on the server (WHIP DELETE); the page may be closing, so keepalive. */
+  private release(): void {
+    if (this.resource)
+      void fetch(this.resource, { method: 'DELETE', keepalive: true }).catch(() => undefined);
+    this.resource = undefined;
   }
 
   private end(error: string | undefined): void {
     if (this.ended) return;
     this.ended = true;
-    if (this.socket) this.socket.onclose = null;
-    this.socket?.close();
+    this.release();
+    if (this.pc) this.pc.onconnectionstatechange = null;
     this.pc?.close();
     if (this.media) stopTracks(this.media);
     this.events.onEnd(error);
@@ -106,14 +120,6 @@ function gathered(pc: RTCPeerConnection): Promise<void> {
       if (pc.iceGatheringState === 'complete') resolve();
     });
   });
-}
-
-function parseJson(data: unknown): unknown {
-  try {
-    return typeof data === 'string' ? JSON.parse(data) : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** getUserMedia's failures, said plainly. */
