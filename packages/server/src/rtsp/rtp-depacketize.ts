@@ -119,6 +119,24 @@ export function aacFrames(payload: Buffer, sizeLength: number, indexLength: numb
   return frames;
 }
 
+/**
+ * AAC frames of MP4A-LATM with the config out of band (RFC 3016 §4, cpresent=0): each
+ * AudioMuxElement is its PayloadLengthInfo (bytes summed while 255) and the frame.
+ */
+export function latmFrames(payload: Buffer): Buffer[] | undefined {
+  const frames: Buffer[] = [];
+  for (let o = 0; o < payload.length;) {
+    let size = 0;
+    while (o < payload.length && payload[o] === 0xff) size += payload[o++]!;
+    if (o >= payload.length) return undefined;
+    size += payload[o++]!;
+    if (size === 0 || o + size > payload.length) return frames.length > 0 ? frames : undefined;
+    frames.push(payload.subarray(o, o + size));
+    o += size;
+  }
+  return frames;
+}
+
 function readBits(b: Buffer, start: number, count: number): number {
   let value = 0;
   for (let i = start; i < start + count; i++) value = (value << 1) | ((b[i >> 3]! >> (7 - (i & 7))) & 1);

@@ -76,7 +76,9 @@ export class RtspPublishSession {
   setup(track: number | undefined, control: string, transport: RtspTransport): RtspReply {
     const publish = this.publish;
     if (!publish || this.sink) return refuse(455, 'SETUP of a publish without ANNOUNCE');
-    let index = this.tracks.findIndex((t) => control.endsWith(t.control));
+    // The control may be relative (streamid=0) or absolute; queries (?password=) are left out.
+    const bare = (url: string) => url.replace(/\?[^/]*/, '');
+    let index = this.tracks.findIndex((t) => bare(control).endsWith(bare(t.control)));
     if (index < 0 && track !== undefined)
       index = this.tracks.findIndex((t) => t.control.endsWith(`=${track}`));
     if (index < 0) return refuse(404, `no announced track ${control.slice(-40)}`);

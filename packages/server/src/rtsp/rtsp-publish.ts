@@ -1,6 +1,6 @@
 import { TsMuxer } from '../media/ts-muxer.js';
 import { readRtp } from './rtp-packet.js';
-import { aacFrames, adtsHeader, VideoDepacketizer } from './rtp-depacketize.js';
+import { aacFrames, adtsHeader, latmFrames, VideoDepacketizer } from './rtp-depacketize.js';
 import { SAMPLE_RATES } from './rtp-packetize.js';
 import type { AnnouncedTrack } from './sdp.js';
 import { nalType, type VideoCodec } from './ts-units.js';
@@ -88,7 +88,9 @@ export class RtspPublish {
       const packet = readRtp(payload);
       const frames =
         packet?.payloadType === track.payloadType
-          ? aacFrames(packet.payload, track.sizeLength, track.indexLength)
+          ? track.format === 'latm'
+            ? latmFrames(packet.payload)
+            : aacFrames(packet.payload, track.sizeLength, track.indexLength)
           : undefined;
       if (!packet || !frames) return void this.dropped++;
       const pts = clock.pts(packet.timestamp, since());

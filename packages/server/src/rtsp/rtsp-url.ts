@@ -11,7 +11,7 @@ export interface RtspTarget {
   query: Record<string, string>;
 }
 
-const TRACK = /^(?:trackID|streamid|track)=(\d{1,3})$/;
+const TRACK = /^(?:trackID|streamid|stream|track)=(\d{1,3})$/;
 
 /**
  * Reads a request URL (absolute, or `*` for OPTIONS). A track control may follow the path or, as
@@ -67,7 +67,7 @@ function readQuery(text: string): Record<string, string> {
 
 /** The URL without its query and track control: the Content-Base a DESCRIBE answers with. */
 export function baseUrl(uri: string): string {
-  const bare = uri.replace(/[?#].*$/, '').replace(/\/(?:trackID|streamid|track)=\d+$/, '');
+  const bare = uri.replace(/[?#].*$/, '').replace(/\/(?:trackID|streamid|stream|track)=\d+$/, '');
   return bare.endsWith('/') ? bare : `${bare}/`;
 }
 

@@ -21,6 +21,8 @@ export type AnnouncedTrack =
       channels: number;
       sizeLength: number;
       indexLength: number;
+      /** mpeg4-generic (RFC 3640) or MP4A-LATM with cpresent=0 (RFC 3016, what GStreamer sends). */
+      format: 'generic' | 'latm';
     };
 
 const MAX_TRACKS = 8;
@@ -66,14 +68,31 @@ export function parseAnnounce(sdp: string): AnnouncedTrack[] {
         clockRate,
         sizeLength,
         indexLength,
+        format: 'generic',
         ...config,
       });
+    }
+    if (m[1] === 'audio' && rtpmap.startsWith('MP4A-LATM/') && fmtp.get('cpresent') === '0') {
+      const config = latmConfig(fmtp.get('config') ?? '');
+      const clockRate = Number(rtpmap.split('/')[1]) || 90000;
+      if (config)
+        tracks.push({
+          kind: 'audio',
+          codec: 'aac',
+          control,
+          payloadType,
+          clockRate,
+          sizeLength: 0,
+          indexLength: 0,
+          format: 'latm',
+          ...config,
+        });
     }
   });
   const video = tracks.find((t) => t.kind === 'video');
   const audio = tracks.find((t) => t.kind === 'audio');
   const usable = [video, audio].filter((t) => t !== undefined);
-  if (usable.length === 0) throw new Error('no H.264, HEVC or AAC (mpeg4-generic) track');
+  if (usable.length === 0) throw new Error('no H.264, HEVC or AAC (mpeg4-generic, MP4A-LATM) track');
   return usable;
 }
 
@@ -84,6 +103,21 @@ function fmtpValues(text: string): Map<string, string> {
     if (eq > 0) values.set(part.slice(0, eq).trim().toLowerCase(), part.slice(eq + 1).trim());
   }
   return values;
+}
+
+/**
+ * The AudioSpecificConfig inside a StreamMuxConfig (ISO 14496-3 §1.7.3) of audioMuxVersion 0,
+ * one program, one layer: it starts at bit 15.
+ */
+function latmConfig(
+  hex: string,
+): { objectType: number; frequencyIndex: number; channels: number } | undefined {
+  if (!/^[0-9a-f]{8,}$/i.test(hex)) return undefined;
+  const bits = parseInt(hex.slice(0, 8), 16) >>> 0;
+  // audioMuxVersion 0; numSubFrames, numProgram and numLayer 0 (allStreamsSameTimeFraming either way).
+  if (bits >>> 31 !== 0 || ((bits >>> 17) & 0x1fff) !== 0) return undefined;
+  const asc = ((bits >>> 4) & 0x1fff) << 3;
+  return audioConfig(asc.toString(16).padStart(4, '0'));
 }
 
 /** AudioSpecificConfig (hex) to the fields an ADTS header needs; AAC object types 1–4 only. */
