@@ -1,10 +1,12 @@
-import { Button, Stack, TextInput } from '@mantine/core';
+import { Button, SegmentedControl, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useAdminToken, withAdminToken } from '../auth/admin-token.js';
 import { playbackUrl } from '../media-list/play-url.js';
 import { LiveVideo } from '../media-list/LiveVideo.js';
 import { embedCode, embedUrl } from './embed-code.js';
 import { useStream, useStreamStats } from './use-stream.js';
+import { WebrtcVideo } from './WebrtcVideo.js';
+import { whepUrl } from './whep-session.js';
 
 /** Spec 001 §9: player minimum height 480 plus 40 px. */
 const PLAYER_MIN_HEIGHT_PX = 520;
@@ -13,6 +15,8 @@ const PLAYER_MIN_HEIGHT_PX = 520;
 export function LivePlayer({ name }: { name: string }) {
   const stream = useStream(name);
   const [clicked, setClicked] = useState(false);
+  // HLS, or WebRTC playback over WHEP (the spec has no text for the choice: "WebRTC" is ours).
+  const [kind, setKind] = useState('HLS');
   const token = useAdminToken();
   // The playlist exists once the stream runs; loading it before would fail the player for good.
   const alive = useStreamStats(name)?.alive === true;
@@ -20,8 +24,22 @@ export function LivePlayer({ name }: { name: string }) {
   const url = embedUrl(window.location.origin, name, true);
   return (
     <Stack gap="sm" maw={720}>
+      <SegmentedControl
+        aria-label="Playback protocol"
+        w="fit-content"
+        data={['HLS', 'WebRTC']}
+        value={kind}
+        onChange={setKind}
+      />
       {stream?.static === true || clicked ? (
-        alive && <HlsVideo src={withAdminToken(playbackUrl(name), token)} />
+        alive &&
+        (kind === 'WebRTC' ? (
+          <div style={{ minHeight: PLAYER_MIN_HEIGHT_PX }}>
+            <WebrtcVideo src={withAdminToken(whepUrl(name), token)} style={{ height: 480 }} />
+          </div>
+        ) : (
+          <HlsVideo src={withAdminToken(playbackUrl(name), token)} />
+        ))
       ) : (
         <Button variant="default" w="fit-content" onClick={() => setClicked(true)}>
           Play
