@@ -14,6 +14,9 @@ for tool in python3 make g++; do command -v "$tool" >/dev/null 2>&1 || need+=("$
 if [ "${1:-}" = "--with-bench" ] || [ "${SLUICE_BOOTSTRAP_TEST:-}" = 1 ]; then
   command -v chromium >/dev/null 2>&1 || need+=(chromium fonts-liberation)
   command -v tsreport >/dev/null 2>&1 || need+=(tstools)
+  # Tests only: GStreamer is the second RTSP client nobody here wrote (rtspsrc plays, rtspclientsink
+  # publishes, avdec_h264 decodes); rtsp-clients.test.ts runs it.
+  command -v gst-launch-1.0 >/dev/null 2>&1 || need+=(gstreamer1.0-tools gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-plugins-bad gstreamer1.0-rtsp gstreamer1.0-libav)
 fi
 if [ "${1:-}" = "--with-bench" ]; then
   command -v nginx >/dev/null 2>&1 || need+=(nginx-light libnginx-mod-rtmp)
