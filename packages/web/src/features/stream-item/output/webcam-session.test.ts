@@ -125,6 +125,8 @@ describe('WebcamSession', () => {
     FakePeer.last!.connectionState = 'failed';
     FakePeer.last!.onconnectionstatechange?.();
     expect(dropped.onEnd).toHaveBeenCalledExactlyOnceWith('Connection failed');
+    // The server ended it too (it saw the same connection end): nothing to DELETE.
+    expect(dropped.calls.map((c) => c.init.method)).toEqual(['POST']);
   });
 
   it('ends when the camera fails, whether at the start or while publishing', async () => {

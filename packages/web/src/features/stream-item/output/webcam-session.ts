@@ -58,8 +58,11 @@ export class WebcamSession {
       for (const track of media.getTracks())
         pc.addTransceiver(track, { direction: 'sendonly', streams: [media] });
       pc.onconnectionstatechange = () => {
-        if (pc.connectionState === 'failed') this.end('Connection failed');
-        if (pc.connectionState === 'closed') this.end('Connection to the server closed');
+        const state = pc.connectionState;
+        if (state !== 'failed' && state !== 'closed') return;
+        // The server's side of the connection ended as well (it ends the publish on it): no DELETE.
+        this.resource = undefined;
+        this.end(state === 'failed' ? 'Connection failed' : 'Connection to the server closed');
       };
       await pc.setLocalDescription(await pc.createOffer());
       await gathered(pc);
