@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { type Browser, chromium } from '@playwright/test';
+import { type Browser, chromium, type Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { minimalConfig, type RunningServer, startServer, waitFor } from './harness.js';
 import { getText, probeStreams, streamStats } from './media-helpers.js';
@@ -33,6 +33,8 @@ describe('WHIP publish from Flussonic’s Publisher in Chromium', () => {
   let browser: Browser;
   let page: Awaited<ReturnType<typeof serveFlussonicPage>>;
   let front: Awaited<ReturnType<typeof serveTlsFront>>;
+  /** The page publishing, left publishing by the first test for the second. */
+  let publisherTab: Page;
 
   beforeAll(async () => {
     server = await startServer({
@@ -56,6 +58,7 @@ describe('WHIP publish from Flussonic’s Publisher in Chromium', () => {
 
   it('publishes H.264 passed through (no re-encode) and Opus as AAC: the stream plays as HLS', async () => {
     const tab = await browser.newPage();
+    publisherTab = tab;
     const errors: string[] = [];
     tab.on('pageerror', (error) => errors.push(error.message));
     await tab.goto(page.url);
@@ -92,10 +95,45 @@ describe('WHIP publish from Flussonic’s Publisher in Chromium', () => {
     expect(streams.map((s) => s.codec_name).sort()).toEqual(['aac', 'h264']);
     expect(streams.find((s) => s.codec_name === 'h264')?.width).toBe(320);
     expect(errors).toEqual([]);
+  }, 150_000);
+
+  it('plays back what it publishes in a second page with Flussonic’s Player (WHEP); its stop ends the publish', async () => {
+    const tab = await browser.newPage();
+    await tab.goto(page.url);
+    await tab.waitForFunction(() => 'FlussonicWebRTC' in window);
+    await tab.evaluate((url) => {
+      const w = window as unknown as {
+        FlussonicWebRTC: { Player: new (...a: unknown[]) => { play(): void } };
+      };
+      const video = document.getElementById('v') as HTMLVideoElement;
+      new w.FlussonicWebRTC.Player(video, url, { autoplay: true }, false).play();
+    }, `${server.url}/cam`);
+    // The picture advances at the camera's size, frames decode, the sound track is there.
+    await tab.waitForFunction(
+      () => (document.getElementById('v') as HTMLVideoElement).currentTime > 3,
+      null,
+      {
+        timeout: 45_000,
+      },
+    );
+    const played = await tab.evaluate(() => {
+      const video = document.getElementById('v') as HTMLVideoElement;
+      return {
+        size: [video.videoWidth, video.videoHeight],
+        frames: video.getVideoPlaybackQuality().totalVideoFrames,
+        audioTracks: (video.srcObject as MediaStream).getAudioTracks().length,
+      };
+    });
+    expect(played.size).toEqual([320, 240]);
+    expect(played.frames).toBeGreaterThan(30);
+    expect(played.audioTracks).toBe(1);
+    await tab.close();
 
     // The Publisher's stop closes its peer connection (it sends no DELETE): the publish ends.
-    await tab.evaluate(() => (window as unknown as { publisher: { stop(): void } }).publisher.stop());
+    await publisherTab.evaluate(() =>
+      (window as unknown as { publisher: { stop(): void } }).publisher.stop(),
+    );
     await waitFor(async () => (await streamStats(server, 'cam')).published_from === undefined, 45_000);
-    await tab.close();
+    await publisherTab.close();
   }, 150_000);
 });
