@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rtpSdp, webrtcIngestArgs } from './webrtc-args.js';
+import { rtpSdp, WEBRTC_INGEST_DEFAULTS, webrtcIngestArgs } from './webrtc-args.js';
 
 const head = ['-hide_banner', '-nostdin', '-loglevel', 'level+info', '-nostats'];
 
@@ -75,5 +75,12 @@ describe('webrtcIngestArgs', () => {
       '25',
     ]);
     expect(args[args.indexOf('-b:a') + 1]).toBe('64k');
+  });
+
+  it("copies the browser's H.264 when asked (no encoder), and still turns Opus into AAC", () => {
+    const args = webrtcIngestArgs({ ...WEBRTC_INGEST_DEFAULTS, videoCopy: true });
+    expect(args.slice(args.indexOf('-c:v'), args.indexOf('-c:v') + 2)).toEqual(['-c:v', 'copy']);
+    expect(args).not.toContain('libx264');
+    expect(args.slice(args.indexOf('-c:a'), args.indexOf('-c:a') + 2)).toEqual(['-c:a', 'aac']);
   });
 });
