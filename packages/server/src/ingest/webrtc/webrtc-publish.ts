@@ -19,6 +19,12 @@ const AUDIO_PT = 111;
 const KEYFRAME_ASK_MS = 1000;
 /** A publish with no media out of ffmpeg by then (not connected, nothing sent) is given up. */
 const START_TIMEOUT_MS = 20_000;
+/**
+ * A publish whose browser has sent no RTP for this long is ended: a publisher that closes its peer
+ * connection without a word (Flussonic's Publisher sends no WHIP DELETE) would otherwise hold the
+ * stream's WebRTC publish, its ffmpeg and its ports until the stream's source timeout, if it has one.
+ */
+const SILENCE_MS = 10_000;
 
 /**
  * The answer with this side as the DTLS server (`a=setup:passive`; werift answers `active`). As
@@ -62,6 +68,9 @@ export class WebrtcPublish {
   private udp: Socket | undefined;
   private ffmpeg: Supervisor | undefined;
   private keyframeTimer: NodeJS.Timeout | undefined;
+  private silenceTimer: NodeJS.Timeout | undefined;
+  /** When the last RTP came; undefined before the first (the start has its own timeout). */
+  private lastRtpAt: number | undefined;
   private startTimer: NodeJS.Timeout | undefined;
   private videoSsrc: number | undefined;
   private outputSeen = false;
@@ -125,6 +134,10 @@ export class WebrtcPublish {
     // The socket may have closed meanwhile: nothing may be left running.
     if (this.ended) throw new Error('the publish ended while answering');
     this.startTimer = setTimeout(() => this.end('no media from the browser'), START_TIMEOUT_MS);
+    this.silenceTimer = setInterval(() => {
+      const silent = this.lastRtpAt !== undefined && Date.now() - this.lastRtpAt > SILENCE_MS;
+      if (silent) this.end(`no media from the browser for ${SILENCE_MS / 1000} s`);
+    }, 1000);
     return sdp;
   }
 
@@ -192,6 +205,7 @@ export class WebrtcPublish {
 
   private forward(rtp: RtpPacket, track: MediaStreamTrack, port: number): void {
     if (this.ended || !this.udp) return;
+    this.lastRtpAt = Date.now();
     // Only the media itself: another payload type than the negotiated codec's (RTX, FEC) is dropped.
     const negotiated = track.codec?.payloadType;
     if (negotiated !== undefined && rtp.header.payloadType !== negotiated) return;
@@ -259,6 +273,7 @@ export class WebrtcPublish {
     if (this.ended) return;
     this.ended = true;
     clearInterval(this.keyframeTimer);
+    clearInterval(this.silenceTimer);
     clearTimeout(this.startTimer);
     this.sink?.end();
     this.held = [];
