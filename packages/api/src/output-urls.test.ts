@@ -30,12 +30,17 @@ describe('publish urls', () => {
 
   it("appends '?password=' when a password is set", () => {
     const urls = publishUrls('a', { password: 'pw' }, 'h', ports);
-    expect(urls.map((u) => u.url)).toEqual(['rtmp://h:1935/static/a?password=pw']);
+    expect(urls.map((u) => u.url)).toEqual([
+      'rtmp://h:1935/static/a?password=pw',
+      'http://h:80/a/mpegts?password=pw',
+    ]);
   });
 
-  it('offers only what the server takes: RTMP with its port, no RTSP or HTTP MPEG-TS', () => {
-    expect(publishUrls('a', {}, 'h', { ...ports, rtsp: 554 }).map((u) => u.label)).toEqual(['RTMP']);
-    expect(publishUrls('a', {}, 'h', { http: 'http://h:80' })).toEqual([]);
+  it('offers RTMP with its port and HTTP(S) MPEG-TS on the console origin', () => {
+    expect(publishUrls('a', {}, 'h', ports).map((u) => u.label)).toEqual(['RTMP', 'HTTP MPEG-TS']);
+    expect(publishUrls('live/a b', {}, 'h', { http: 'https://h' })).toEqual([
+      { label: 'HTTPS MPEG-TS', url: 'https://h/live/a%20b/mpegts' },
+    ]);
   });
 });
 

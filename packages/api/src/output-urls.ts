@@ -39,8 +39,8 @@ export function playbackUrls(name: string, host: string, ports: Ports): Record<s
 /**
  * Where to publish into a stream (spec 001 §9): RTMP host, prefix, name, with the default prefix
  * 'static' when the name has no slash and the stream no prefix; '?password=' appended when a
- * password is set. Only what this server takes: RTMP (with its port) and WebRTC (the webcam block).
- * RTSP and HTTP(S) MPEG-TS publishing are not served yet (issue 18), so their URLs are not offered.
+ * password is set. Only what this server takes: RTMP (with its port), HTTP(S) MPEG-TS and WebRTC
+ * (the webcam block).
  */
 export function publishUrls(
   name: string,
@@ -54,6 +54,9 @@ export function publishUrls(
     stream.prefix && !name.includes('/') ? `${stream.prefix}/${encodedName(name)}` : rtmpPath(name);
   const urls: { label: string; url: string }[] = [];
   if (ports.rtmp) urls.push({ label: 'RTMP', url: `rtmp://${host}:${ports.rtmp}/${path}${query}` });
+  // HTTP(S) MPEG-TS: PUT or POST the TS as the request body (issue 18, docs/media.md), on the console's own origin.
+  const scheme = ports.http.startsWith('https:') ? 'HTTPS' : 'HTTP';
+  urls.push({ label: `${scheme} MPEG-TS`, url: `${ports.http}/${encodedName(name)}/mpegts${query}` });
   return urls;
 }
 

@@ -1,23 +1,37 @@
 import { freePort, waitFor } from '../../server/test/harness.js';
-import { rtmpPublisher, streamStats } from '../../server/test/media-helpers.js';
+import { spawn } from 'node:child_process';
+import { rtmpPublisher, stopChild, streamStats, testEncoderArgs } from '../../server/test/media-helpers.js';
 import { expect, minimalConfig, test } from './fixtures.js';
 import { ConsoleShell } from './pages/console-shell.js';
-import { expectHttpPlays, expectRtmpPlays, probeTracks, shownUrls } from './pages/url-checks.js';
+import { StreamPage } from './pages/stream-page.js';
+import { expectHttpPlays, probeTracks, shownUrls } from './pages/url-checks.js';
 
 const NOT_CONFIGURED = 'RTMP/RTSP not configured yet, please follow global config page';
 const SOURCE = 'test://?size=320x180&bitrate=300';
 
-/** Every URL shown is played: HTTP ones fetched (200, their content type), RTMP ones probed. */
+/**
+ * Every URL shown answers with media: HTTP ones fetched (200, their content type) and read by
+ * ffprobe (a video track), RTMP ones (and any other scheme a protocol adds: rtsp, srt) by ffprobe.
+ */
 async function expectAllPlay(urls: string[]): Promise<void> {
   for (const url of urls) {
-    if (url.startsWith('rtmp://')) await expectRtmpPlays(url);
-    else await expectHttpPlays(url);
+    if (url.startsWith('http')) await expectHttpPlays(url);
+    const { tracks, error } = await probeTracks(url);
+    expect(tracks, `${url}: ${error}`).toContain('video');
   }
 }
 
+/** An encoder PUTting the test pattern as MPEG-TS to `url` (ffmpeg's HTTP output). */
+function httpTsPublisher(url: string): { stop: () => Promise<void> } {
+  const child = spawn('ffmpeg', [...testEncoderArgs(), '-f', 'mpegts', '-method', 'PUT', url], {
+    stdio: 'ignore',
+  });
+  return { stop: () => stopChild(child) };
+}
+
 /**
- * Issue 17: every URL an Output tab shows works — plays, or takes a publisher — on this server.
- * RTMP is on; RTSP is not served (issue 18), so no RTSP URL is offered.
+ * Issues 17 and 18: every URL an Output tab shows works — answers with media, or takes a publisher —
+ * on this server, and what it does not serve (MSS, HDS: capabilities.outputs) is not shown.
  */
 test.describe('output URLs work', () => {
   let rtmpPort = 0;
@@ -44,7 +58,8 @@ test.describe('output URLs work', () => {
     await page.goto(`${server.url}/admin/standalone/demo/output`);
     const urls = await shownUrls(page);
     expect(urls).toContain(`rtmp://127.0.0.1:${rtmpPort}/static/demo`);
-    expect(urls.some((u) => u.startsWith('rtsp:'))).toBe(false);
+    // MSS and HDS are not served (docs/media.md): not in capabilities.outputs, so not shown.
+    expect(urls.some((u) => /\.isml\/manifest|manifest\.f4m/.test(u))).toBe(false);
     await expectAllPlay(urls);
   });
 
@@ -74,10 +89,21 @@ test.describe('output URLs work', () => {
     // RTMP is on: the hint about configuring it is not shown.
     await expect(page.getByText(NOT_CONFIGURED)).toHaveCount(0);
     const urls = await shownUrls(page, ' publish url');
-    expect(urls).toEqual([`rtmp://127.0.0.1:${rtmpPort}/static/inbox?password=s3cret`]);
+    expect(urls).toEqual([
+      `rtmp://127.0.0.1:${rtmpPort}/static/inbox?password=s3cret`,
+      `${server.url}/inbox/mpegts?password=s3cret`,
+    ]);
+    // Each publish URL takes a publisher (issue 18: HTTP MPEG-TS publish), one after the other.
+    const httpPublisher = httpTsPublisher(urls[1]!);
+    try {
+      await waitFor(async () => (await streamStats(server, 'inbox')).published_via === 'mpegts', 30_000);
+    } finally {
+      await httpPublisher.stop();
+    }
+    await waitFor(async () => (await streamStats(server, 'inbox')).published_from === undefined, 30_000);
     const publisher = rtmpPublisher(urls[0]!);
     try {
-      await waitFor(async () => (await streamStats(server, 'inbox')).alive === true, 30_000);
+      await waitFor(async () => (await streamStats(server, 'inbox')).published_via === 'rtmp', 30_000);
       await expect(page.getByLabel('rtmp url')).toHaveValue(`rtmp://127.0.0.1:${rtmpPort}/static/inbox`);
       const playing = (await shownUrls(page)).filter((url) => !urls.includes(url));
       expect(playing.length).toBeGreaterThan(3);
@@ -85,6 +111,24 @@ test.describe('output URLs work', () => {
     } finally {
       await publisher.stop();
     }
+  });
+
+  test('a protocol switched off in the tab: its URL goes, and the server refuses it, saying why', async ({
+    page,
+    server,
+  }) => {
+    await waitFor(async () => (await streamStats(server, 'demo')).alive === true, 30_000);
+    await page.goto(`${server.url}/admin/standalone/demo/output`);
+    await expect(page.getByLabel('mpegts url')).toBeVisible();
+    await page.getByLabel('mpegts switch').getByText('except').click();
+    await new StreamPage(page).saveAndWait();
+    await expect(page.getByLabel('mpegts url')).toHaveCount(0);
+    await waitFor(async () => (await fetch(`${server.url}/demo/mpegts`)).status === 403, 15_000);
+    expect(await (await fetch(`${server.url}/demo/mpegts`)).text()).toBe(
+      'mpegts is switched off for stream demo\n',
+    );
+    // The others still play.
+    await expectAllPlay(await shownUrls(page));
   });
 
   test('a stream pulling from its source: its publish URL is marked as not taken now, and it is not', async ({
@@ -95,7 +139,9 @@ test.describe('output URLs work', () => {
     await page.goto(`${server.url}/admin/standalone/backed/output`);
     const field = page.getByLabel('RTMP publish url');
     await expect(field).toBeDisabled();
-    await expect(page.getByText(/Not taken now: the stream pulls from its source/)).toBeVisible();
+    // Every publish URL (RTMP, HTTP MPEG-TS) carries the note: the same rule refuses them all.
+    await expect(page.getByLabel('HTTP MPEG-TS publish url')).toBeDisabled();
+    await expect(page.getByText(/Not taken now: the stream pulls from its source/)).toHaveCount(2);
     // What the note says is what the server does: a publisher is refused while the source feeds it.
     const publisher = rtmpPublisher(await field.inputValue());
     expect(await publisher.exited).not.toBe(0);

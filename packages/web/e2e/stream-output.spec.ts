@@ -60,12 +60,13 @@ test.describe('stream output', () => {
   test('a stream accepting publishing shows its publish URLs and settings', async ({ page, server }) => {
     await page.goto(`${server.url}/admin/standalone/pub/output`);
     const stream = new StreamPage(page);
-    // No RTMP port: no publish URL is offered (the server takes no HTTP MPEG-TS publishing), only
-    // the way to configure RTMP; output-urls-work.spec.ts publishes to the URL when RTMP is on.
+    // No RTMP port: only the HTTP MPEG-TS publish URL is offered, with the way to configure RTMP;
+    // output-urls-work.spec.ts publishes to each URL.
     await expect(
       page.getByText('RTMP/RTSP not configured yet, please follow global config page'),
     ).toBeVisible();
-    await expect(page.locator('input[aria-label$=" publish url"]')).toHaveCount(0);
+    await expect(page.locator('input[aria-label$=" publish url"]')).toHaveCount(1);
+    await expect(page.getByLabel('HTTP MPEG-TS publish url')).toHaveValue(`${server.url}/pub/mpegts`);
     await stream.field('Password').fill('secret');
     await stream.field('Password').blur();
     await stream.field('Max bitrate (Kbit/s)').fill('2000');
