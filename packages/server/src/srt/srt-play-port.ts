@@ -7,7 +7,13 @@ import { Supervisor } from '../engine/ffmpeg/supervisor.js';
 import { logText } from '../ingest/rtmp/log-text.js';
 import type { SrtPortDeps } from './srt-publish-port.js';
 import { type RelayPeer, SrtRelay } from './srt-relay.js';
-import { freeUdpPort, passphraseRefusal, srtListenerUrl, type SrtPortSpec } from './srt-settings.js';
+import {
+  freeUdpPort,
+  passphraseRefusal,
+  srtListenerUrl,
+  type SrtPortSpec,
+  srtRefusal,
+} from './srt-settings.js';
 
 /** A player this far behind is cut off rather than buffered without bound. */
 const MAX_BACKLOG_BYTES = 8 * 1024 * 1024;
@@ -125,6 +131,13 @@ export class SrtPlayPort {
           restart: false,
           logLines: 10,
           onStdout: () => undefined,
+          onLine: (line) => {
+            const refusal = srtRefusal(line);
+            if (refusal)
+              this.deps.log.notice(
+                `${this.label}: player ${logText(peer.address)} refused: ${logText(refusal)}`,
+              );
+          },
           onStateChange: (to) => {
             if (to !== 'running' && to !== 'starting') end();
           },

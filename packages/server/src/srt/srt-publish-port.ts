@@ -3,7 +3,13 @@ import { Supervisor } from '../engine/ffmpeg/supervisor.js';
 import { logText } from '../ingest/rtmp/log-text.js';
 import type { AskingPublishHandler, PublishSink } from '../ingest/rtmp/rtmp-server.js';
 import { publishRequestFor } from '../ingest/webrtc/webrtc-socket.js';
-import { freeUdpPort, passphraseRefusal, srtListenerUrl, type SrtPortSpec } from './srt-settings.js';
+import {
+  freeUdpPort,
+  passphraseRefusal,
+  srtListenerUrl,
+  type SrtPortSpec,
+  srtRefusal,
+} from './srt-settings.js';
 import { SrtRelay } from './srt-relay.js';
 
 /** What a publisher may send while its publish is being decided; more ends the connection. */
@@ -77,9 +83,8 @@ export class SrtPublishPort {
 
   /** libsrt's own log lines name a refused handshake (a wrong passphrase). */
   private line(line: string): void {
-    const refusal = /rsp\(REJECT\): \d+ - ([^\d:]+?)(?:\d\d:|$)/.exec(line)?.[1]?.trim();
-    if (refusal)
-      this.deps.log.notice(`${this.label}: caller ${this.who()} refused: ${logText(refusal.toLowerCase())}`);
+    const refusal = srtRefusal(line);
+    if (refusal) this.deps.log.notice(`${this.label}: caller ${this.who()} refused: ${logText(refusal)}`);
   }
 
   private who(): string {

@@ -60,3 +60,8 @@ export async function freeUdpPort(): Promise<number> {
   await new Promise<void>((resolve) => socket.close(() => resolve()));
   return port;
 }
+
+/** The reason libsrt logs when it refuses a caller's handshake (a wrong passphrase), if `line` is that. */
+export function srtRefusal(line: string): string | undefined {
+  return /rsp\(REJECT\): \d+ - ([^\d:]+?)(?:\d\d:|$)/.exec(line)?.[1]?.trim().toLowerCase();
+}
