@@ -99,6 +99,7 @@ export class OpusFeed {
   /** MPEG-TS from the bus; dropped while ffmpeg is (re)starting or too far behind. */
   write(chunk: Buffer): void {
     const stdin = this.ffmpeg?.stdin as (NodeJS.WritableStream & { writableLength: number }) | undefined;
+    if (chunk.length === 0) return;
     if (!stdin || this.ffmpeg?.state !== 'running' || stdin.writableLength > 4 * 1024 * 1024) return;
     stdin.write(chunk);
   }

@@ -1,4 +1,5 @@
 import { parsePat, parsePmt, SectionAssembler } from '../media/psi.js';
+import { classifyStream } from '../media/stream-types.js';
 import {
   NULL_PID,
   PACKET_SIZE,
@@ -34,6 +35,8 @@ export class TsH264Reader {
   /** stream_type of the program's first video-like stream, when it is not H.264 (for the refusal). */
   otherVideoType: number | undefined;
   private pmtPid: number | undefined;
+  /** The first audio PID of the PMT, if any. */
+  private audioPid: number | undefined;
   private readonly pat = new SectionAssembler();
   private readonly pmt = new SectionAssembler();
   private parts: Buffer[] = [];
@@ -44,6 +47,21 @@ export class TsH264Reader {
 
   push(chunk: Buffer): void {
     for (let o = 0; o + PACKET_SIZE <= chunk.length; o += PACKET_SIZE) this.packet(chunk, o);
+  }
+
+  /**
+   * The packets of `chunk` an audio-only reader needs: the PAT, the PMT and the first audio track.
+   * The audio ffmpeg gets only these: handed the video too, it decodes it to probe it, and logs
+   * the errors of every GOP it joins in the middle.
+   */
+  audioPackets(chunk: Buffer): Buffer {
+    const keep: Buffer[] = [];
+    for (let o = 0; o + PACKET_SIZE <= chunk.length; o += PACKET_SIZE) {
+      const pid = pidOf(chunk, o);
+      if (pid === PAT_PID || pid === this.pmtPid || (pid === this.audioPid && pid !== undefined))
+        keep.push(chunk.subarray(o, o + PACKET_SIZE));
+    }
+    return keep.length === 1 ? keep[0]! : Buffer.concat(keep);
   }
 
   /** The source changed: a unit begun by the old one is not finished by the new one. */
@@ -71,6 +89,7 @@ export class TsH264Reader {
       const pmt = section ? parsePmt(section) : undefined;
       if (!pmt) return;
       const video = pmt.streams.find((s) => s.streamType === STREAM_TYPE_H264);
+      this.audioPid = pmt.streams.find((s) => classifyStream(s)?.content === 'audio')?.pid;
       this.otherVideoType = video
         ? undefined
         : pmt.streams.find((s) => isVideoType(s.streamType))?.streamType;

@@ -112,7 +112,7 @@ export class WhepPipeline {
     this.unsubscribe = bus.subscribe((packets) => {
       reader.push(packets);
       startAudio();
-      this.audio?.write(packets);
+      if (this.audio) this.audio.write(reader.audioPackets(packets));
     });
   }
 
@@ -137,7 +137,7 @@ export class WhepPipeline {
       },
       // Only the tables: the open GOP's audio, seconds old, would come out at once, and a
       // viewer's jitter buffer would hold that much delay for a long while.
-      () => [bus.demux.psiPackets],
+      () => [this.reader?.audioPackets(bus.demux.psiPackets) ?? bus.demux.psiPackets],
     ).then(
       (feed) => {
         // Still the bus it was started for: else detach() has closed it (or will).
