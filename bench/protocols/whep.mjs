@@ -74,17 +74,17 @@ async function latency(sluice, seconds) {
   try {
     const page = await browser.newPage();
     await page.goto(`http://127.0.0.1:${pages.address().port}/`);
-    await page.evaluate((base) => window.start(base), sluice.base);
+    await page.evaluate((base) => globalThis.start(base), sluice.base);
     await page.waitForFunction(
-      () => window.samples.webrtc.length > 25 && window.samples.hls.length > 25,
+      () => globalThis.samples.webrtc.length > 25 && globalThis.samples.hls.length > 25,
       null,
       {
         timeout: 60_000,
       },
     );
-    await page.evaluate(() => window.reset());
+    await page.evaluate(() => globalThis.reset());
     await sleep(seconds * 1000);
-    const samples = await page.evaluate(() => window.samples);
+    const samples = await page.evaluate(() => globalThis.samples);
     const row = (label, values) => {
       const s = [...values].sort((a, b) => a - b);
       const at = (q) => s[Math.min(s.length - 1, Math.floor(q * s.length))];
