@@ -23,10 +23,17 @@ export function rtmpPath(name: string): string {
  * Playback URLs by protocol; RTMP and RTSP are missing while their port is not configured.
  * RTSP is left out too: this server does not play RTSP yet (issue 18), so no URL is offered.
  */
-export function playbackUrls(name: string, host: string, ports: Ports): Record<string, string[]> {
+export function playbackUrls(
+  name: string,
+  host: string,
+  ports: Ports,
+  stream: { encrypted?: boolean } = {},
+): Record<string, string[]> {
   const path = `${ports.http}/${encodedName(name)}`;
+  // fMP4 HLS and LL-HLS (docs/media.md) are HLS too; a drm aes128 stream serves TS HLS only.
+  const cmaf = stream.encrypted ? [] : [`${path}/index.fmp4.m3u8`, `${path}/index.ll.m3u8`];
   const urls: Record<string, string[]> = {
-    hls: [`${path}/index.m3u8`, `${path}/video.m3u8`],
+    hls: [`${path}/index.m3u8`, `${path}/video.m3u8`, ...cmaf],
     mss: [`${ports.http}/${encodedName(name)}.isml/manifest`],
     hds: [`${path}/manifest.f4m`],
     mpegts: [`${path}/mpegts`],

@@ -53,6 +53,8 @@ export class LlPackager {
   private nextPartNumber: number;
   private discontinuitySequence = 0;
   private readonly listeners = new Set<() => void>();
+  /** Playlists rendered since the last change, by query (a token). */
+  private readonly rendered = new Map<string, string>();
   /** Codecs and picture size of the newest part, for the master playlist. */
   current: { codecs: string[]; resolution?: { width: number; height: number } } | undefined;
   /** Why nothing is published (no H.264/HEVC video), for a 404's reason. */
@@ -98,6 +100,16 @@ export class LlPackager {
 
   playlist(query = ''): string | undefined {
     if (this.segments.length === 0) return undefined;
+    // Every held request is answered at once when a part is cut: they share one rendering.
+    const rendered = this.rendered.get(query);
+    if (rendered !== undefined) return rendered;
+    if (this.rendered.size > 64) this.rendered.clear();
+    const text = this.render(query);
+    this.rendered.set(query, text);
+    return text;
+  }
+
+  private render(query: string): string {
     const complete = this.segments.filter((s) => s.complete);
     const open = this.segments.filter((s) => !s.complete);
     const listed = [...complete.slice(-this.options.windowSize), ...open];
@@ -169,6 +181,7 @@ export class LlPackager {
   }
 
   private onPart(cut: CutPart): void {
+    this.rendered.clear();
     const remuxer = this.remuxer;
     if (!remuxer) return;
     let out;
@@ -231,6 +244,7 @@ export class LlPackager {
   }
 
   private notify(): void {
+    this.rendered.clear();
     for (const listener of this.listeners) listener();
   }
 }

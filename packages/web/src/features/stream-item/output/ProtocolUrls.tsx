@@ -1,6 +1,7 @@
 import { Stack, Title } from '@mantine/core';
 import { OUTPUT_PROTOCOLS, playbackUrls } from '@sluice/api';
 import { useServerInfo } from '../../../api/server-info.js';
+import { useConfigField } from '../../global-config/global-fields.js';
 import { ConfigureHint } from './ConfigureHint.js';
 import { ProtocolRow } from './ProtocolRow.js';
 import { useOutputPorts } from './use-output-ports.js';
@@ -14,7 +15,9 @@ const NOT_CONFIGURED: Record<string, string> = {
 export function ProtocolUrls({ name }: { name: string }) {
   const ports = useOutputPorts();
   const outputs = useServerInfo().data?.capabilities.outputs;
-  const urls = playbackUrls(name, ports.host, ports);
+  // A drm aes128 stream is served as TS HLS only (no fMP4 / LL-HLS URLs).
+  const drmVendor = useConfigField<string>(['streams', name, 'drm', 'vendor']).value;
+  const urls = playbackUrls(name, ports.host, ports, { encrypted: drmVendor === 'aes128' });
   const shown = OUTPUT_PROTOCOLS.filter((p) => !outputs || outputs.includes(p));
   return (
     <Stack gap="sm" aria-label="protocol urls">
