@@ -58,8 +58,11 @@ export async function serveLlHls(
     const url = req.url ?? '';
     const directives = parseLlDirectives(url.includes('?') ? url.slice(url.indexOf('?') + 1) : '');
     if ('error' in directives) return fail(res, 400, directives.error);
-    // The first part of a stream just woken (or of a packager just started) comes within a GOP.
-    if (!(await held(ll, res, () => ll.packager.position !== undefined, FIRST_PART_WAIT_MS, session))) {
+    // A packager just started lists whole segments at once (its backlog) unless the stream just
+    // (re)started: then the first one is whole within a segment duration. Players that do not read
+    // parts (ffmpeg's) need one to start from.
+    const started = () => ll.packager.hasWholeSegment;
+    if (!(await held(ll, res, started, FIRST_PART_WAIT_MS, session))) {
       const why = ll.packager.unsupported ?? 'no part cut yet (H.264 or HEVC video with AAC)';
       return fail(res, res.destroyed ? 499 : 404, `stream ${name} has no LL-HLS: ${why}`);
     }

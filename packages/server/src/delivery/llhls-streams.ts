@@ -1,6 +1,7 @@
 import type { StreamRuntime } from '../engine/stream-runtime.js';
 import { LlPackager } from '../media/llhls/ll-packager.js';
 import type { PacketBus } from '../media/packet-bus.js';
+import { firstPtsS } from './dash-ingest-clock.js';
 import { HeldRequests } from './llhls-holds.js';
 
 /** One stream's LL-HLS while players ask for it: the packager and the requests held on it. */
@@ -11,6 +12,30 @@ export interface LlStream {
   touch(): void;
 }
 
+/** Whole TS segments handed to a new packager before the open one. */
+const BACKLOG_SEGMENTS = 2;
+
+/**
+ * What a new packager starts from: the newest whole TS segments and the open one, so its first
+ * playlist lists whole segments at once (a player that does not read parts, ffmpeg's, needs them).
+ * Only segments that join end to end: not across a source switch, nor across a segment the
+ * segmenter cut but has not published yet (it waits for its late audio), which would leave a hole.
+ */
+function backlogOf(bus: PacketBus): Buffer[] {
+  const open = bus.segmenter.liveStart();
+  let nextS = firstPtsS(open);
+  if (nextS === undefined) return open;
+  const whole: Buffer[] = [];
+  for (const segment of bus.segmenter.segments.slice(-BACKLOG_SEGMENTS).reverse()) {
+    const startS = firstPtsS([segment.data]);
+    if (startS === undefined || Math.abs(nextS - startS - segment.durationMs / 1000) > 0.1) break;
+    whole.unshift(segment.data);
+    if (segment.discontinuity) break;
+    nextS = startS;
+  }
+  return [...whole, ...open];
+}
+
 /** The packager stops this long after the last LL-HLS request (players poll every part: ~0.5 s). */
 const IDLE_STOP_MS = 30_000;
 const IDLE_CHECK_MS = 5_000;
@@ -19,8 +44,8 @@ const IDLE_CHECK_MS = 5_000;
 const streams = new WeakMap<PacketBus, LlStream>();
 
 /**
- * The LL-HLS of a running stream, started on the first request: it takes the open TS segment from
- * its keyframe (so the first parts come at once, not after the next keyframe), then every packet
+ * The LL-HLS of a running stream, started on the first request: it takes the newest TS segments and
+ * the open one (so the first parts come at once, not after the next keyframe), then every packet
  * the bus lets through, and stops IDLE_STOP_MS after the last request (or when the bus is replaced).
  */
 export function llStreamOf(runtime: StreamRuntime, bus: PacketBus): LlStream {
@@ -45,7 +70,7 @@ export function llStreamOf(runtime: StreamRuntime, bus: PacketBus): LlStream {
       failed = true;
     }
   };
-  for (const part of bus.segmenter.liveStart()) feed(part);
+  for (const part of backlogOf(bus)) feed(part);
   const unsubscribe = bus.subscribe(feed);
   let lastUsed = Date.now();
   const stream: LlStream = { packager, holds, touch: () => (lastUsed = Date.now()) };

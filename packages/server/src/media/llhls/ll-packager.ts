@@ -17,6 +17,8 @@ export interface LlPackagerOptions {
 export const PART_TARGET_MS = 500;
 /** Whole segments whose parts are still listed: the parts of the last ~3 target durations. */
 const SEGMENTS_WITH_PARTS = 2;
+/** Parts held while waiting for the first audio frames: ~5 s; older ones are dropped. */
+const MAX_PENDING = 10;
 /** Segments kept past the playlist window, for players that read the playlist just before. */
 const KEEP_AFTER_WINDOW = 2;
 
@@ -53,6 +55,8 @@ export class LlPackager {
   private nextPartNumber: number;
   private discontinuitySequence = 0;
   private readonly listeners = new Set<() => void>();
+  /** Parts cut before the audio track was known (and where their segments ended). */
+  private pending: (CutPart | 'end')[] = [];
   /** Playlists rendered since the last change, by query (a token). */
   private readonly rendered = new Map<string, string>();
   /** Codecs and picture size of the newest part, for the master playlist. */
@@ -96,6 +100,11 @@ export class LlPackager {
   get position(): LlPosition | undefined {
     const last = this.segments[this.segments.length - 1];
     return last && { msn: last.msn, parts: last.parts.length, complete: last.complete };
+  }
+
+  /** A whole segment is listed: what a player that does not read parts (ffmpeg's) starts from. */
+  get hasWholeSegment(): boolean {
+    return this.segments.some((s) => s.complete);
   }
 
   playlist(query = ''): string | undefined {
@@ -158,6 +167,7 @@ export class LlPackager {
 
   private onTracks(video: LlVideoCodec | undefined, audio: boolean): void {
     this.cutter.breakTimeline();
+    this.pending = [];
     this.codec = video;
     this.unsupported = video ? undefined : 'no H.264 or HEVC video in the stream';
     this.remuxer = video ? new PartRemuxer(video, audio) : undefined;
@@ -184,22 +194,35 @@ export class LlPackager {
     this.rendered.clear();
     const remuxer = this.remuxer;
     if (!remuxer) return;
+    // Audio comes up to ~0.7 s behind its video (muxers interleave late): parts wait until its first
+    // frames tell the audio track's sample entry, so that every part names the same init.
+    if (!remuxer.ready) {
+      this.pending.push(cut);
+      if (this.pending.length > MAX_PENDING) this.pending.shift();
+      return;
+    }
+    const waiting = this.pending;
+    this.pending = [];
+    for (const earlier of waiting)
+      if (earlier === 'end') this.onSegmentEnd();
+      else this.publish(remuxer, earlier);
+    // Unreadable (no parameter sets yet): start over at the next keyframe.
+    if (!this.publish(remuxer, cut)) this.cutter.restart();
+  }
+
+  /** Remuxes and lists one part; false when it can't be read. */
+  private publish(remuxer: PartRemuxer, cut: CutPart): boolean {
     let out;
     try {
       out = remuxer.remux(cut);
     } catch {
       out = undefined;
     }
-    // Unreadable (no parameter sets yet), or audio not yet seen in a program that has it: start
-    // over at the next keyframe rather than publish parts the init would not describe.
-    if (!out || !remuxer.ready) {
-      this.cutter.restart();
-      return;
-    }
+    if (!out) return false;
     let segment = this.segments[this.segments.length - 1];
     if (!segment || segment.complete || cut.segmentStart) {
       if (segment && !segment.complete) segment.complete = true;
-      if (!cut.segmentStart && !cut.independent) return; // a segment must start where it can be cut
+      if (!cut.segmentStart && !cut.independent) return true; // a segment must start where it can be cut
       segment = {
         msn: this.nextMsn++,
         parts: [],
@@ -213,7 +236,7 @@ export class LlPackager {
       this.prune();
     }
     // A change of codec parameters inside a segment waits for the next segment's init.
-    if (out.initId !== segment.initId) return;
+    if (out.initId !== segment.initId) return true;
     this.inits.set(out.initId, out.init);
     const part: LlPart = {
       number: this.nextPartNumber++,
@@ -224,9 +247,14 @@ export class LlPackager {
     segment.parts.push(part);
     this.current = { codecs: out.codecs, ...(out.resolution ? { resolution: out.resolution } : {}) };
     this.notify();
+    return true;
   }
 
   private onSegmentEnd(): void {
+    if (this.pending.length > 0) {
+      this.pending.push('end');
+      return;
+    }
     const segment = this.segments[this.segments.length - 1];
     if (!segment || segment.complete) return;
     segment.complete = true;

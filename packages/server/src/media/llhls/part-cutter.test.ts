@@ -71,8 +71,8 @@ describe('part cutter', () => {
     // The wall clock follows the media: each segment's date is its start on the timeline.
     const date = (p: CutPart) => p.clock.wallAt0 + p.start90k / 90;
     expect(date(segments[1]![0]!) - date(segments[0]![0]!)).toBe(2000);
-    // All of it came at once (a backlog): the first frame is dated as far back as the first segment's frames allow.
-    expect(date(segments[0]![0]!)).toBe(1_000_000 - (50 * FRAME) / 90);
+    // All of it came at once (a backlog): the first frame is dated as far back as the newest frame of its timeline allows.
+    expect(date(segments[0]![0]!)).toBe(1_000_000 - (59 * FRAME) / 90);
     // A new timeline gets its own clock.
     expect(segments[2]![0]!.clock).not.toBe(segments[0]![0]!.clock);
   });

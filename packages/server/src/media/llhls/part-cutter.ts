@@ -18,7 +18,7 @@ export interface CutPart {
   duration90k: number;
   /**
    * The wall clock (ms) at unwrapped time 0 of the part's timeline, for EXT-X-PROGRAM-DATE-TIME:
-   * shared by its parts, settled once the timeline's first segment is whole (see noteWall).
+   * shared by its parts, settled a second after the timeline began (see noteWall).
    */
   clock: { wallAt0: number };
 }
@@ -39,6 +39,8 @@ export interface CutOptions {
 
 /** A step of decode time backwards or longer than this starts a new timeline. */
 const MAX_STEP_90K = 5 * TS_CLOCK;
+/** The program date time settles this long (wall clock) after a timeline begins. */
+const WALL_SETTLE_MS = 1000;
 /** Parts end on whole frames: this much over the target is rounding, not a longer part. */
 const ROUNDING_90K = 90;
 
@@ -67,7 +69,8 @@ export class PartCutter {
   private gop90k = 0;
   /** The wall clock of unwrapped time 0 on this timeline, fixed once its first segment is whole. */
   private clock: { wallAt0: number } | undefined;
-  private wallFixed = false;
+  /** When this timeline's clock was first noted (wall, ms). */
+  private wallSince = 0;
 
   constructor(
     private readonly sink: CutSink,
@@ -153,7 +156,6 @@ export class PartCutter {
     this.gated = false;
     if (this.discontinuityPending || this.clock === undefined) {
       this.clock = undefined;
-      this.wallFixed = false;
     }
     this.noteWall(at);
     this.begin(pes, raw, at, true, true);
@@ -180,20 +182,21 @@ export class PartCutter {
     this.open = undefined;
     part.duration90k = end90k - part.start90k;
     this.sink.part(part);
-    if (endsSegment) {
-      this.wallFixed = true;
-      this.sink.endSegment();
-    }
+    if (endsSegment) this.sink.endSegment();
   }
 
   /**
-   * The wall clock against media time: the earliest mapping seen until the first segment is whole
-   * (a backlog handed over at once, then live frames), then fixed, so a segment's date never moves.
+   * The wall clock against media time: the earliest mapping seen in the timeline's first second
+   * of wall time, then fixed, so a segment's date stays put. A backlog handed over at once (older
+   * frames taken as arriving now) is outweighed by its newest frames and the live ones after it.
    */
   private noteWall(at: number): void {
-    if (this.wallFixed) return;
-    const candidate = this.now() - (at * 1000) / TS_CLOCK;
-    if (!this.clock) this.clock = { wallAt0: candidate };
-    else if (candidate < this.clock.wallAt0) this.clock.wallAt0 = candidate;
+    const now = this.now();
+    if (this.clock && now - this.wallSince > WALL_SETTLE_MS) return;
+    const candidate = now - (at * 1000) / TS_CLOCK;
+    if (!this.clock) {
+      this.clock = { wallAt0: candidate };
+      this.wallSince = now;
+    } else if (candidate < this.clock.wallAt0) this.clock.wallAt0 = candidate;
   }
 }
