@@ -38,9 +38,12 @@ test('adds a location, refuses a used name, and deletes it after asking', async 
   await expect(dialog.getByText('Really delete studio from config?')).toBeVisible();
   await expect(dialog.getByText('DVR archive would remain.')).toBeHidden();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
+  // The dialog is gone (its closing transition over) before it is asked for again, as an operator sees it.
+  await expect(dialog).toBeHidden();
   await expect(locations.row('studio')).toBeVisible();
 
   await locations.deleteButton('studio').click();
+  await expect(dialog.getByText('Really delete studio from config?')).toBeVisible();
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await expect(locations.row('studio')).toBeHidden();
   await expect.poll(async () => readFile(server.configPath, 'utf8')).not.toMatch(/^live studio/m);
