@@ -1,3 +1,4 @@
+import type { SecureContext } from 'node:tls';
 import type { ChangeScope } from './config/store.js';
 import type { PublishRequest } from './ingest/rtmp/rtmp-server.js';
 import { dirname } from 'node:path';
@@ -47,6 +48,8 @@ export interface MediaOptions {
   configPath: string;
   /** Address the RTMP listener binds. */
   host: string;
+  /** The certificate of the RTMPS and RTSPS ports, asked at each handshake (none: they stay closed). */
+  secureContext?: (() => SecureContext) | undefined;
   ffmpegPath?: string;
 }
 
@@ -120,6 +123,14 @@ export async function startMedia(options: MediaOptions) {
   // WebRTC publishes (WHIP and the websocket) share caps, checks and one publish per stream.
   const webrtcSetups = new PublishSetups({ ...webrtcPublishGate(access.auth, engine), ffmpegPath, env, log });
   const rtmp = new RtmpPort(acceptPublish, log, options.host, players.handler);
+  // RTMPS: the same listener, limits and handlers, each peer's TLS handshake first.
+  const { secureContext } = options;
+  const rtmps = secureContext
+    ? new RtmpPort(acceptPublish, log, options.host, players.handler, undefined, {
+        name: 'rtmps',
+        secureContext,
+      })
+    : undefined;
   // Streams' srt_publish / srt_play ports (srt/): libsrt listeners in ffmpeg behind a UDP relay.
   const srt = new SrtPorts({
     publish: acceptPublish,
@@ -150,6 +161,7 @@ export async function startMedia(options: MediaOptions) {
     publish: acceptPublish,
     host: options.host,
     log,
+    secureContext,
   });
 
   return {
@@ -206,12 +218,14 @@ export async function startMedia(options: MediaOptions) {
       await dvr.apply(config);
       if (streams === 'all') traffic.retain(new Set([...engine.runtimes()].map((r) => r.name)));
       await rtmp.apply(config.rtmp);
+      await rtmps?.apply(config.rtmps);
       await srt.apply(config);
-      await rtsp.apply(config.rtsp);
+      await rtsp.apply(config.rtsp, config.rtsps);
     },
     close: async () => {
       whep.close();
       await rtmp.close();
+      await rtmps?.close();
       await srt.close();
       await rtsp.close();
       await Promise.all([players.close(), dash.close(), thumbnails.close(), exports.close()]);

@@ -15,7 +15,8 @@ export interface RtspServerLog {
 export interface RtspConnectionDeps extends RtspSessionDeps {
   limits: RtspLimits;
   log: RtspServerLog;
-  udp: RtspUdp;
+  /** The UDP port pair; none over RTSPS (TCP interleaved only). */
+  udp: RtspUdp | undefined;
 }
 
 /**
@@ -56,6 +57,10 @@ export class RtspConnection implements RtspLink {
     socket.on('error', () => socket.destroy());
   }
 
+  get udpServed(): boolean {
+    return this.deps.udp !== undefined;
+  }
+
   get closed(): boolean {
     return this.ended || this.socket.destroyed;
   }
@@ -91,19 +96,20 @@ export class RtspConnection implements RtspLink {
   }
 
   sendUdp(packet: Buffer, port: number, rtcp: boolean): boolean {
-    if (this.closed) return false;
+    if (this.closed || !this.deps.udp) return false;
     if (rtcp) this.deps.udp.sendRtcp(packet, port, this.address);
     else this.deps.udp.sendRtp(packet, port, this.address);
     return true;
   }
 
   receiveUdp(port: number, receive: (payload: Buffer) => void): () => void {
+    if (!this.deps.udp) return () => undefined;
     return this.deps.udp.receive(this.address, port, receive);
   }
 
   transportHeader(transport: RtspTransport): string {
     if (transport.lower === 'tcp') return `RTP/AVP/TCP;unicast;interleaved=${transport.channels.join('-')}`;
-    const [rtp, rtcp] = this.deps.udp.ports;
+    const [rtp, rtcp] = this.deps.udp?.ports ?? [0, 0];
     return `RTP/AVP;unicast;client_port=${transport.clientPorts.join('-')};server_port=${rtp}-${rtcp}`;
   }
 

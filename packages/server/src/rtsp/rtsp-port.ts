@@ -2,11 +2,12 @@ import type { RtspServerLog } from './rtsp-connection.js';
 import { type RtspLimits, rtspLimitsFrom } from './rtsp-limits.js';
 import { RtspServer } from './rtsp-server.js';
 import type { RtspSessionDeps } from './rtsp-session.js';
+import type { TlsWrap } from '../ingest/tls-accept.js';
 
 /**
- * The RTSP listener on the configured `rtsp` port (spec 000 global settings): opened at start,
- * moved when the port changes, closed when it is removed. A port that can't be opened is reported
- * and the rest keeps running.
+ * The RTSP listener on the configured `rtsp` port (spec 000 global settings), or with `tls` the
+ * RTSPS one on `rtsps`: opened at start, moved when the port changes, closed when it is removed.
+ * A port that can't be opened is reported and the rest keeps running.
  */
 export class RtspPort {
   private server: RtspServer | undefined;
@@ -18,6 +19,7 @@ export class RtspPort {
     private readonly log: RtspServerLog,
     private readonly host: string,
     private readonly limits: RtspLimits = rtspLimitsFrom(process.env),
+    private readonly tls?: TlsWrap,
   ) {}
 
   /** Listens on `port` (none: closed); changes run in order. */
@@ -36,12 +38,13 @@ export class RtspPort {
     this.server = undefined;
     this.port = port;
     if (port === undefined) return;
-    const server = new RtspServer(this.deps, this.log, this.limits);
+    const server = new RtspServer(this.deps, this.log, this.limits, this.tls);
     try {
       await server.listen(port, this.host);
       this.server = server;
     } catch (error) {
-      this.log.error(`can't listen on RTSP port ${port}: ${(error as Error).message}`);
+      const name = this.tls ? 'RTSPS' : 'RTSP';
+      this.log.error(`can't listen on ${name} port ${port}: ${(error as Error).message}`);
     }
   }
 }

@@ -1,5 +1,6 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { logText } from '../ingest/rtmp/log-text.js';
+import { acceptTls, type TlsWrap } from '../ingest/tls-accept.js';
 import { RtspConnection, type RtspServerLog } from './rtsp-connection.js';
 import type { RtspLimits } from './rtsp-limits.js';
 import type { RtspSessionDeps } from './rtsp-session.js';
@@ -7,7 +8,9 @@ import { RtspUdp } from './rtsp-udp.js';
 
 /**
  * The RTSP listener (TCP) and its UDP port pair. Each peer is an RtspConnection; one address may
- * hold at most `limits.maxConnectionsPerIp` of them.
+ * hold at most `limits.maxConnectionsPerIp` of them. With `tls` (RTSPS) each socket is counted as
+ * it is accepted and speaks RTSP once its TLS handshake is done within the handshake timeout; it
+ * has no UDP pair (RTP goes interleaved inside the TLS connection, or the media would go in clear).
  */
 export class RtspServer {
   private server: Server | undefined;
@@ -21,11 +24,12 @@ export class RtspServer {
     private readonly deps: RtspSessionDeps,
     private readonly log: RtspServerLog,
     private readonly limits: RtspLimits,
+    private readonly tls?: TlsWrap,
   ) {}
 
   async listen(port: number, host: string): Promise<number> {
     // UDP goes over IPv4 (udp4): a listener on every address takes UDP on every IPv4 address.
-    this.udp = await RtspUdp.open(host.includes(':') ? '0.0.0.0' : host);
+    if (!this.tls) this.udp = await RtspUdp.open(host.includes(':') ? '0.0.0.0' : host);
     try {
       return await new Promise((resolve, reject) => {
         const server = createServer((socket) => this.accept(socket));
@@ -37,7 +41,7 @@ export class RtspServer {
         });
       });
     } catch (error) {
-      this.udp.close();
+      this.udp?.close();
       this.udp = undefined;
       throw error;
     }
@@ -54,11 +58,11 @@ export class RtspServer {
   private accept(socket: Socket): void {
     const ip = socket.remoteAddress ?? '';
     const open = this.perIp.get(ip) ?? 0;
-    if (open >= this.limits.maxConnectionsPerIp || !this.udp) {
+    if (open >= this.limits.maxConnectionsPerIp || (!this.udp && !this.tls)) {
       if (!this.loggedAtCap.has(ip)) {
         this.loggedAtCap.add(ip);
         this.log.notice(
-          `rtsp connections from ${logText(ip)} refused: ${this.limits.maxConnectionsPerIp} are open already`,
+          `${this.tls?.name ?? 'rtsp'} connections from ${logText(ip)} refused: ${this.limits.maxConnectionsPerIp} are open already`,
         );
       }
       socket.destroy();
@@ -74,6 +78,15 @@ export class RtspServer {
       else this.perIp.delete(ip);
       if (left < this.limits.maxConnectionsPerIp) this.loggedAtCap.delete(ip);
     });
+    if (!this.tls) return this.connect(socket);
+    acceptTls(socket, this.tls, this.limits.handshakeTimeoutMs, this.log, (secure) => {
+      this.sockets.add(secure);
+      secure.once('close', () => this.sockets.delete(secure));
+      this.connect(secure);
+    });
+  }
+
+  private connect(socket: Socket): void {
     new RtspConnection(socket, { ...this.deps, limits: this.limits, log: this.log, udp: this.udp });
   }
 }

@@ -14,6 +14,8 @@ export interface RtspLink {
   readonly address: string;
   readonly limits: RtspLimits;
   readonly closed: boolean;
+  /** RTP over UDP is served on this connection (not over RTSPS: TCP interleaved only). */
+  readonly udpServed: boolean;
   /** A PLAY or RECORD was accepted: the start deadline no longer applies. */
   started(): void;
   /** Ends the connection, logging why once. */
@@ -47,7 +49,10 @@ export class RtspSession {
   readonly play: RtspPlaySession;
   readonly publish: RtspPublishSession;
 
-  constructor(deps: RtspSessionDeps, link: RtspLink) {
+  constructor(
+    deps: RtspSessionDeps,
+    private readonly link: RtspLink,
+  ) {
     this.play = new RtspPlaySession(deps.players, link);
     this.publish = new RtspPublishSession(deps.publish, link);
   }
@@ -91,11 +96,12 @@ export class RtspSession {
         if (this.play.trackCount > 0) return refuse(455, 'ANNOUNCE on a playing connection');
         return this.publish.announce(request, target);
       case 'SETUP': {
-        const transport = chooseTransport(request.headers.get('transport'));
+        const transport = chooseTransport(request.headers.get('transport'), this.link.udpServed);
         if (!transport)
           return refuse(
             461,
-            `no transport served in "${(request.headers.get('transport') ?? '').slice(0, 120)}"`,
+            `no transport served in "${(request.headers.get('transport') ?? '').slice(0, 120)}"` +
+              (this.link.udpServed ? '' : ' (RTSPS serves TCP interleaved only)'),
           );
         if (this.publish.announced) return this.publish.setup(target.track, request.uri, transport);
         return this.play.setup(target.track, transport);

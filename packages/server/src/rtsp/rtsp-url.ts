@@ -77,9 +77,10 @@ export type RtspTransport =
 
 /**
  * The first offered transport this server serves: unicast RTP/AVP over TCP (interleaved) or UDP
- * (client_port pair). `undefined`: none of them (answered 461).
+ * (client_port pair; not when `udp` is false, as over RTSPS, whose RTP must stay inside the TLS
+ * connection). `undefined`: none of them (answered 461).
  */
-export function chooseTransport(header: string | undefined): RtspTransport | undefined {
+export function chooseTransport(header: string | undefined, udp = true): RtspTransport | undefined {
   if (!header || header.length > 1024) return undefined;
   for (const spec of header.split(',')) {
     const [profile, ...params] = spec.trim().split(';');
@@ -91,7 +92,7 @@ export function chooseTransport(header: string | undefined): RtspTransport | und
       if (channels[0] > 253 || channels[1] > 254) continue;
       return { lower: 'tcp', channels };
     }
-    if (kind === 'RTP/AVP' || kind === 'RTP/AVP/UDP') {
+    if (udp && (kind === 'RTP/AVP' || kind === 'RTP/AVP/UDP')) {
       const ports = pair(values.get('client_port'));
       if (ports && ports[0] > 0 && ports[1] < 65536) return { lower: 'udp', clientPorts: ports };
     }

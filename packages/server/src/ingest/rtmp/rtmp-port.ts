@@ -5,10 +5,12 @@ import {
   type RtmpServerLog,
 } from './rtmp-server.js';
 import { type RtmpLimits, rtmpLimitsFrom } from './rtmp-limits.js';
+import type { TlsWrap } from '../tls-accept.js';
 
 /**
- * The RTMP listener on the configured `rtmp` port: opened at start, moved when the port changes,
- * closed when it is removed. A port that can't be opened is reported and the rest keeps running.
+ * The RTMP listener on the configured `rtmp` port (or, with `tls`, the RTMPS one on `rtmps`):
+ * opened at start, moved when the port changes, closed when it is removed. A port that can't be
+ * opened is reported and the rest keeps running.
  */
 export class RtmpPort {
   private server: RtmpServer | undefined;
@@ -21,6 +23,7 @@ export class RtmpPort {
     private readonly host: string,
     private readonly onPlay?: PlayHandler,
     private readonly limits: RtmpLimits = rtmpLimitsFrom(process.env),
+    private readonly tls?: TlsWrap,
   ) {}
 
   /** Listens on `port` (none: closed); changes run in order. */
@@ -39,12 +42,13 @@ export class RtmpPort {
     this.server = undefined;
     this.port = port;
     if (port === undefined) return;
-    const server = new RtmpServer(this.onPublish, this.log, this.onPlay, this.limits);
+    const server = new RtmpServer(this.onPublish, this.log, this.onPlay, this.limits, this.tls);
     try {
       await server.listen(port, this.host);
       this.server = server;
     } catch (error) {
-      this.log.error(`can't listen on RTMP port ${port}: ${(error as Error).message}`);
+      const name = this.tls ? 'RTMPS' : 'RTMP';
+      this.log.error(`can't listen on ${name} port ${port}: ${(error as Error).message}`);
     }
   }
 }

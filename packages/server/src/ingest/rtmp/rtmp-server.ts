@@ -1,4 +1,5 @@
 import { createServer, type Server, type Socket } from 'node:net';
+import { acceptTls, type TlsWrap } from '../tls-accept.js';
 import { logText } from './log-text.js';
 import { RtmpConnection } from './rtmp-connection.js';
 import { RTMP_LIMITS, type RtmpLimits } from './rtmp-limits.js';
@@ -63,7 +64,9 @@ export interface RtmpServerLog {
  * The RTMP listener for publishers and players: node-media-server's protocol engine (handshake, chunking, AMF
  * commands) on sockets of our own, so who may publish where is decided by the config, not by NMS.
  * Players are handed to the play handler, which feeds them ready RTMP messages. Each peer is an
- * RtmpConnection; one address may hold at most `limits.maxConnectionsPerIp` of them.
+ * RtmpConnection; one address may hold at most `limits.maxConnectionsPerIp` of them. With `tls`
+ * (RTMPS) each socket is counted as it is accepted, then speaks RTMP only once its TLS handshake
+ * is done within the handshake timeout.
  */
 export class RtmpServer {
   private server: Server | undefined;
@@ -77,6 +80,7 @@ export class RtmpServer {
     private readonly log: RtmpServerLog,
     private readonly onPlay?: PlayHandler,
     private readonly limits: RtmpLimits = RTMP_LIMITS,
+    private readonly tls?: TlsWrap,
   ) {}
 
   listen(port: number, host: string): Promise<number> {
@@ -104,7 +108,7 @@ export class RtmpServer {
       if (!this.loggedAtCap.has(ip)) {
         this.loggedAtCap.add(ip);
         this.log.notice(
-          `rtmp connections from ${logText(ip)} refused: ${this.limits.maxConnectionsPerIp} are open already`,
+          `${this.tls?.name ?? 'rtmp'} connections from ${logText(ip)} refused: ${this.limits.maxConnectionsPerIp} are open already`,
         );
       }
       socket.destroy();
@@ -120,6 +124,15 @@ export class RtmpServer {
       else this.perIp.delete(ip);
       if (left < this.limits.maxConnectionsPerIp) this.loggedAtCap.delete(ip);
     });
+    if (!this.tls) return this.connect(socket);
+    acceptTls(socket, this.tls, this.limits.handshakeTimeoutMs, this.log, (secure) => {
+      this.sockets.add(secure);
+      secure.once('close', () => this.sockets.delete(secure));
+      this.connect(secure);
+    });
+  }
+
+  private connect(socket: Socket): void {
     new RtmpConnection(socket, {
       onPublish: this.onPublish,
       onPlay: this.onPlay,
