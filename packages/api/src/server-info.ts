@@ -22,6 +22,8 @@ export const serverInfo = z.looseObject({
    * password; present only for callers with credentials.
    */
   admin_token: z.string().optional(),
+  /** What the caller's credentials allow: `view` (view_auth) reads only, so the console offers no changes. */
+  access: z.enum(['edit', 'view']).optional(),
   transcoder_devices: z.array(z.looseObject({ id: z.number(), type: z.enum(['coder', 'nvenc', 'qsv']) })),
 });
 export type ServerInfo = z.infer<typeof serverInfo>;

@@ -17,6 +17,7 @@ import { createErrorHandler } from './http/errors.js';
 import type { EventsHub } from './http/events-hub.js';
 import { createGuard } from './http/guard.js';
 import { addSecurityHeaders } from './http/security-headers.js';
+import { addTransportSecurity } from './http/transport-security.js';
 import { jsonOnly, textOnly } from './http/body-types.js';
 import { createCredentialCheck } from './http/credential-check.js';
 import { LoginFailureLog } from './http/login-failure-log.js';
@@ -52,6 +53,8 @@ export interface AppDeps {
   history?: (request: FastifyRequest, canReadSecrets: boolean) => Promise<unknown>;
   /** The WebRTC publish websocket (ingest/webrtc): no admin login, the stream's publish rules decide. */
   webrtcPublish?: (socket: WebSocket, request: FastifyRequest) => void;
+  /** The HTTPS port open now for this request, if any: where `https_redirect` sends console and API requests. */
+  httpsPort?: (req: IncomingMessage) => number | undefined;
 }
 
 const API = '/flussonic/api';
@@ -68,6 +71,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.setErrorHandler(createErrorHandler((line) => deps.log.error(line)));
   addSecurityHeaders(app);
+  addTransportSecurity(app, () => deps.store.config, deps.httpsPort ?? (() => undefined));
   // The route table in the log (loglevel debug): the attack test calls every route listed, so a
   // new route can't be left unguarded unnoticed (test/security-routes.test.ts).
   app.addHook('onRoute', (route) => {
@@ -91,7 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const view = guard.require('view');
   const edit = guard.require('edit');
   const cfg = configHandlers(deps.store, deps.view, guard.access);
-  const login = loginHandlers(deps.sessions, check, false);
+  const login = loginHandlers(deps.sessions, check);
 
   const loginBody = BODY_LIMIT_BYTES.login;
   app.post('/admin/login', { onRequest: guard.sameOrigin, bodyLimit: loginBody }, login.login);
@@ -105,7 +109,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The admin token plays any stream: it is a secret, for edit callers only (http/secret-fields.ts).
   app.get(`${API}/server`, { onRequest: view }, async (request) => {
     const { admin_token: adminToken, ...info } = deps.serverInfo();
-    return guard.access(request) === 'edit' ? { ...info, admin_token: adminToken } : info;
+    const access = guard.access(request);
+    return access === 'edit' ? { ...info, admin_token: adminToken, access } : { ...info, access };
   });
   app.get(`${API}/read_config`, { onRequest: view }, cfg.readConfig);
   app.post(

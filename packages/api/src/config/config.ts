@@ -26,6 +26,13 @@ export const config = z.looseObject({
   https: portList.optional(),
   admin_http: portList.optional(),
   admin_https: portList.optional(),
+  /**
+   * Seconds browsers keep to HTTPS once they saw it here (the Strict-Transport-Security max-age),
+   * sent only on answers over TLS; absent sends no HSTS header. 0 tells browsers to forget it.
+   */
+  hsts_max_age_seconds: z.number().int().min(0, 'hsts_max_age_seconds is at least 0').optional(),
+  /** Console and API requests on a plain HTTP port are redirected to the first HTTPS port (playback is not). */
+  https_redirect: z.boolean().optional(),
   rtmp: port.optional(),
   rtmps: port.optional(),
   rtsp: port.optional(),

@@ -17,6 +17,12 @@ export function refuseLockout(config: Config): void {
     throw new ConfigRejected(
       'at least one http port is required: without one the console and this API could not be reached; nothing was changed',
     );
+  // Spec 000 §6: separate edit and view credentials. With one login for both, the password alone
+  // would decide who may change things, and a typo in it would silently log the admin in read-only.
+  if (config.view_auth && config.view_auth.login === config.edit_auth.login)
+    throw new ConfigRejected(
+      `view_auth must have a login of its own: "${config.view_auth.login}" is already the edit_auth login; nothing was changed`,
+    );
 }
 
 /** An empty raw config would remove every setting at once. */

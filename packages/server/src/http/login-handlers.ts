@@ -2,12 +2,15 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { parseCookies, SESSION_COOKIE, type SessionRegistry } from './auth.js';
 import { type CredentialCheck, tooManyFailures } from './credential-check.js';
 import { HttpError } from './errors.js';
+import { cameOverTls } from './transport-security.js';
 
 /** POST /admin/login (form-encoded login, password) and POST /admin/logout. */
-export function loginHandlers(sessions: SessionRegistry, check: CredentialCheck, secureCookies: boolean) {
-  // SameSite=Strict: the cookie never rides on a request another site starts; HttpOnly: no script reads it.
-  const cookie = (value: string, maxAge: number) =>
-    `${SESSION_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${maxAge}${secureCookies ? '; Secure' : ''}`;
+export function loginHandlers(sessions: SessionRegistry, check: CredentialCheck) {
+  // SameSite=Strict: the cookie never rides on a request another site starts; HttpOnly: no script
+  // reads it; Secure when the login came over TLS, so the browser never sends it over plain HTTP
+  // (a console reached over plain HTTP can't have it: it would never come back).
+  const cookie = (request: FastifyRequest, value: string, maxAge: number) =>
+    `${SESSION_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${maxAge}${cameOverTls(request.raw) ? '; Secure' : ''}`;
   return {
     login: async (request: FastifyRequest, reply: FastifyReply) => {
       const body = request.body as Record<string, unknown> | undefined;
@@ -30,12 +33,14 @@ export function loginHandlers(sessions: SessionRegistry, check: CredentialCheck,
         return;
       }
       const id = sessions.create({ login, password }, result.access);
-      await reply.header('set-cookie', cookie(id, 12 * 3600)).send({ ok: true, access: result.access });
+      await reply
+        .header('set-cookie', cookie(request, id, 12 * 3600))
+        .send({ ok: true, access: result.access });
     },
     /** Ends the session on the server too, so a copied cookie is worth nothing after logout. */
     logout: async (request: FastifyRequest, reply: FastifyReply) => {
       sessions.delete(parseCookies(request.headers.cookie)[SESSION_COOKIE]);
-      await reply.header('set-cookie', cookie('', 0)).send({ ok: true });
+      await reply.header('set-cookie', cookie(request, '', 0)).send({ ok: true });
     },
   };
 }

@@ -9,6 +9,7 @@ import { pathTo } from './routes.js';
 import { ServerNotifications } from './ServerNotifications.js';
 import classes from './shell.module.css';
 import { TopMenu } from './TopMenu.js';
+import { ViewOnlyBadge } from './ViewOnlyBadge.js';
 
 const MENU_ID = 'top-menu';
 
@@ -43,6 +44,7 @@ export function ShellHeader() {
           className={classes.menuButton}
         />
         <TopMenu id={MENU_ID} open={menuOpen} onNavigate={menu.close} />
+        <ViewOnlyBadge />
         <LogoutButton className={classes.logout} />
       </Group>
       <Group h={50} px="md" wrap="nowrap" className={classes.statusRow}>

@@ -1,3 +1,5 @@
+import { EditOnly } from '../../components/EditOnly.js';
+import { ReadOnlyFields } from '../../components/ReadOnlyFields.js';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useSaveFlow } from '../../api/use-save-flow.js';
@@ -45,42 +47,50 @@ export function AuthBackendsPage() {
   return (
     <Stack gap="md" maw={1000} component="section" aria-label="auth backends">
       <Title order={2}>Auth backends</Title>
-      <ValueEditor
-        state={editor}
-        names={names}
-        onChange={setEditor}
-        onSubmit={submit}
-        onCancel={() => setEditor(emptyEditor(editor.target))}
-      />
+      <EditOnly>
+        <ValueEditor
+          state={editor}
+          names={names}
+          onChange={setEditor}
+          onSubmit={submit}
+          onCancel={() => setEditor(emptyEditor(editor.target))}
+        />
+      </EditOnly>
       {names.length === 0 && <Text c="dimmed">No auth backends configured.</Text>}
-      {names.map((name) => {
-        const backend = backends[name];
-        if (!backend) return null;
-        return (
-          <AuthBackendCard
-            key={name}
-            name={name}
-            backend={backend}
-            onRename={(typed) => rename(name, typed)}
-            onChange={(next) => put(name, next)}
-            onDelete={() => put(name, null)}
-            onPick={(chip) => setEditor({ ...chip, target: name, editing: { ...chip, target: name } })}
-            onRemove={(chip) => put(name, removeRule(backend, chip))}
-          />
-        );
-      })}
-      <Group gap="sm">
-        <Button onClick={() => void flow.save()} disabled={!flow.canSave}>
-          Save
-        </Button>
-        <Button variant="default" onClick={reset} disabled={!flow.changed || flow.saving}>
-          Reset
-        </Button>
-        <Button variant="light" onClick={() => add()} disabled={!flow.changed || flow.saving}>
-          Add auth backend
-        </Button>
-        <SaveStatus status={flow.status} />
-      </Group>
+      <ReadOnlyFields>
+        <Stack gap="md">
+          {names.map((name) => {
+            const backend = backends[name];
+            if (!backend) return null;
+            return (
+              <AuthBackendCard
+                key={name}
+                name={name}
+                backend={backend}
+                onRename={(typed) => rename(name, typed)}
+                onChange={(next) => put(name, next)}
+                onDelete={() => put(name, null)}
+                onPick={(chip) => setEditor({ ...chip, target: name, editing: { ...chip, target: name } })}
+                onRemove={(chip) => put(name, removeRule(backend, chip))}
+              />
+            );
+          })}
+        </Stack>
+      </ReadOnlyFields>
+      <EditOnly>
+        <Group gap="sm">
+          <Button onClick={() => void flow.save()} disabled={!flow.canSave}>
+            Save
+          </Button>
+          <Button variant="default" onClick={reset} disabled={!flow.changed || flow.saving}>
+            Reset
+          </Button>
+          <Button variant="light" onClick={() => add()} disabled={!flow.changed || flow.saving}>
+            Add auth backend
+          </Button>
+          <SaveStatus status={flow.status} />
+        </Group>
+      </EditOnly>
     </Stack>
   );
 }

@@ -1,3 +1,4 @@
+import { EditOnly } from '../../components/EditOnly.js';
 import { Button, Table, Text } from '@mantine/core';
 import type { ClientSession } from '@sluice/api';
 import { closeSessions } from './close-sessions.js';
@@ -33,9 +34,11 @@ function SessionRow({ session }: { session: ClientSession }) {
         </Text>
       </Table.Td>
       <Table.Td>
-        <Button size="xs" color="red" variant="light" onClick={() => void kill()}>
-          kill
-        </Button>
+        <EditOnly>
+          <Button size="xs" color="red" variant="light" onClick={() => void kill()}>
+            kill
+          </Button>
+        </EditOnly>
       </Table.Td>
     </Table.Tr>
   );

@@ -1,3 +1,4 @@
+import { useCanEdit } from '../../api/access.js';
 import { Alert, Button, Fieldset, Group, Stack } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { useItemSaveFlow } from '../../api/use-item-save-flow.js';
@@ -30,6 +31,7 @@ export function DvrTab({
   const settings = useDvrSettings(base);
   const form = useFormErrorsState(NO_ISSUES);
   const flow = useItemSaveFlow(base, form.invalid);
+  const canEdit = useCanEdit();
   // Remounting the fields on Reset also drops typed text that was never valid enough to commit.
   const [generation, setGeneration] = useState(0);
   const reset = () => {
@@ -42,14 +44,14 @@ export function DvrTab({
         {external && (
           <Alert color="gray">This stream's archive is external: its DVR settings are read-only.</Alert>
         )}
-        <Fieldset key={generation} variant="unstyled" disabled={external}>
+        <Fieldset key={generation} variant="unstyled" disabled={external || !canEdit}>
           <Stack gap="lg">
             <DvrReferenceField settings={settings} />
             <DvrSettingsFields settings={settings} />
             {withCache && <CacheFields cachePath={settings.cachePath} />}
           </Stack>
         </Fieldset>
-        {!external && (
+        {!external && canEdit && (
           <Group gap="sm">
             <Button onClick={() => void flow.save()} disabled={!flow.canSave}>
               Save

@@ -1,5 +1,7 @@
 import { Accordion, ActionIcon, Badge, Group, Stack, Text } from '@mantine/core';
 import type { Dvr } from '@sluice/api';
+import { EditOnly } from '../../components/EditOnly.js';
+import { ReadOnlyFields } from '../../components/ReadOnlyFields.js';
 import { orderedDisks } from './dvr-form.js';
 import { DvrAdditionalSection } from './DvrAdditionalSection.js';
 import { DvrDisksSection } from './DvrDisksSection.js';
@@ -58,26 +60,30 @@ export function DvrPanel({
         <Accordion.Control>
           <DvrSummary name={name} dvr={dvr} rootProblem={rootProblem} />
         </Accordion.Control>
-        <ActionIcon color="red" variant="light" mx="sm" aria-label={`delete ${name}`} onClick={onDelete}>
-          ✕
-        </ActionIcon>
+        <EditOnly>
+          <ActionIcon color="red" variant="light" mx="sm" aria-label={`delete ${name}`} onClick={onDelete}>
+            ✕
+          </ActionIcon>
+        </EditOnly>
       </Group>
       <Accordion.Panel>
-        <Stack gap="md">
-          <DvrStorageSection
-            panelId={panelId}
-            name={name}
-            dvr={dvr}
-            otherNames={otherNames}
-            rootProblem={rootProblem}
-            onChange={onChange}
-            onRename={onRename}
-          />
-          <DvrAdditionalSection dvr={dvr} onChange={onChange} />
-          <DvrLimitsSection dvr={dvr} onChange={onChange} />
-          <DvrScheduleSection dvr={dvr} onChange={onChange} />
-          <DvrDisksSection dvr={dvr} onChange={onChange} />
-        </Stack>
+        <ReadOnlyFields>
+          <Stack gap="md">
+            <DvrStorageSection
+              panelId={panelId}
+              name={name}
+              dvr={dvr}
+              otherNames={otherNames}
+              rootProblem={rootProblem}
+              onChange={onChange}
+              onRename={onRename}
+            />
+            <DvrAdditionalSection dvr={dvr} onChange={onChange} />
+            <DvrLimitsSection dvr={dvr} onChange={onChange} />
+            <DvrScheduleSection dvr={dvr} onChange={onChange} />
+            <DvrDisksSection dvr={dvr} onChange={onChange} />
+          </Stack>
+        </ReadOnlyFields>
       </Accordion.Panel>
     </Accordion.Item>
   );

@@ -1,3 +1,4 @@
+import { EditOnly } from '../../components/EditOnly.js';
 import { Accordion, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useSaveFlow } from '../../api/use-save-flow.js';
@@ -78,18 +79,20 @@ export function DvrsPage() {
             );
           })}
         </Accordion>
-        <Group gap="sm">
-          <Button onClick={() => void flow.save()} disabled={!flow.canSave}>
-            Save
-          </Button>
-          <Button variant="default" onClick={reset} disabled={!flow.changed || flow.saving}>
-            Reset
-          </Button>
-          <Button variant="light" onClick={addDvr}>
-            Add DVR
-          </Button>
-          <SaveStatus status={flow.status} />
-        </Group>
+        <EditOnly>
+          <Group gap="sm">
+            <Button onClick={() => void flow.save()} disabled={!flow.canSave}>
+              Save
+            </Button>
+            <Button variant="default" onClick={reset} disabled={!flow.changed || flow.saving}>
+              Reset
+            </Button>
+            <Button variant="light" onClick={addDvr}>
+              Add DVR
+            </Button>
+            <SaveStatus status={flow.status} />
+          </Group>
+        </EditOnly>
       </Stack>
     </FormErrorsProvider>
   );

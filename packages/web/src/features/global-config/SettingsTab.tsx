@@ -3,6 +3,8 @@ import { useLiveSync } from '../../api/live-context.js';
 import { logIn } from '../../api/session.js';
 import { useSaveFlow } from '../../api/use-save-flow.js';
 import { FormErrorsProvider, useFormErrorsState } from '../../components/form-context.js';
+import { EditOnly } from '../../components/EditOnly.js';
+import { ReadOnlyFields } from '../../components/ReadOnlyFields.js';
 import { SaveStatus } from '../../components/SaveStatus.js';
 import { AccessSection } from './AccessSection.js';
 import { AdditionalSection } from './AdditionalSection.js';
@@ -35,18 +37,26 @@ export function SettingsTab() {
   return (
     <FormErrorsProvider value={form.value}>
       <Stack gap="md" maw={1100}>
-        <ProtocolsSection />
-        <TlsSection />
-        <AdditionalSection />
-        <AccessSection />
-        <WebScriptsSection />
+        <ReadOnlyFields>
+          <Stack gap="md">
+            <ProtocolsSection />
+            <TlsSection />
+            <AdditionalSection />
+            <AccessSection />
+            <WebScriptsSection />
+          </Stack>
+        </ReadOnlyFields>
         <Group gap="sm">
-          <Button onClick={() => void save()} disabled={!flow.canSave}>
-            Save
-          </Button>
+          <EditOnly>
+            <Button onClick={() => void save()} disabled={!flow.canSave}>
+              Save
+            </Button>
+          </EditOnly>
           <ConfigDownloadButton onError={(error) => console.error('Config download failed:', error)} />
-          <ConfigUploadButton disabled={flow.saving} run={flow.run} />
-          <SaveStatus status={flow.status} />
+          <EditOnly>
+            <ConfigUploadButton disabled={flow.saving} run={flow.run} />
+            <SaveStatus status={flow.status} />
+          </EditOnly>
         </Group>
       </Stack>
     </FormErrorsProvider>

@@ -17,5 +17,6 @@ export const GLOBAL_SETTINGS_KEYS = [
   'total_bandwidth',
   'meta',
   'edit_auth',
+  'view_auth',
   'web_scripts',
 ] as const;

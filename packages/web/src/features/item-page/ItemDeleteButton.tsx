@@ -1,3 +1,4 @@
+import { useCanEdit } from '../../api/access.js';
 import { ActionIcon, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useSaveFlow } from '../../api/use-save-flow.js';
@@ -23,6 +24,7 @@ export function ItemDeleteButton({
   kind: string;
   hasDvr: boolean;
 }) {
+  const canEdit = useCanEdit();
   const [asking, setAsking] = useState(false);
   const keys = useMemo(() => [section], [section]);
   const flow = useSaveFlow({ keys });
@@ -30,6 +32,7 @@ export function ItemDeleteButton({
     await flow.deleteItem([section, itemKey]);
     setAsking(false);
   };
+  if (!canEdit) return null;
   return (
     <>
       <ActionIcon variant="subtle" color="red" aria-label={`Delete ${label}`} onClick={() => setAsking(true)}>

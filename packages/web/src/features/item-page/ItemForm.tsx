@@ -2,6 +2,8 @@ import { Button, Group, Stack, type MantineSpacing } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useItemSaveFlow } from '../../api/use-item-save-flow.js';
 import { FormErrorsProvider, useFormErrorsState } from '../../components/form-context.js';
+import { EditOnly } from '../../components/EditOnly.js';
+import { ReadOnlyFields } from '../../components/ReadOnlyFields.js';
 import { SaveStatus } from '../../components/SaveStatus.js';
 
 const NO_ISSUES: ReadonlyMap<string, string> = new Map();
@@ -22,15 +24,19 @@ export function ItemForm({
   const flow = useItemSaveFlow(base, form.invalid);
   return (
     <FormErrorsProvider value={form.value}>
-      <Stack gap={gap} maw={maw}>
-        {children}
-        <Group gap="sm">
-          <Button onClick={() => void flow.save()} disabled={!flow.canSave}>
-            Save
-          </Button>
-          <SaveStatus status={flow.status} />
-        </Group>
-      </Stack>
+      <ReadOnlyFields>
+        <Stack gap={gap} maw={maw}>
+          {children}
+          <EditOnly>
+            <Group gap="sm">
+              <Button onClick={() => void flow.save()} disabled={!flow.canSave}>
+                Save
+              </Button>
+              <SaveStatus status={flow.status} />
+            </Group>
+          </EditOnly>
+        </Stack>
+      </ReadOnlyFields>
     </FormErrorsProvider>
   );
 }

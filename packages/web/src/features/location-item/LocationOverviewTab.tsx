@@ -1,3 +1,5 @@
+import { EditOnly } from '../../components/EditOnly.js';
+import { ReadOnlyFields } from '../../components/ReadOnlyFields.js';
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -32,25 +34,29 @@ export function LocationOverviewTab() {
   };
   return (
     <FormErrorsProvider value={form.value}>
-      <Stack gap="sm" maw={600}>
-        <TextInput
-          label="Name"
-          aria-label="Name"
-          value={name}
-          onChange={(event) => setName(event.currentTarget.value.replace(/\s+/g, ''))}
-          error={problem}
-        />
-        <TextField path={[...base, 'meta', 'comment']} label="Description" />
-        <Group gap="sm">
-          <Button
-            onClick={() => void save()}
-            disabled={!(flow.canSave || (renamed && !problem && !flow.saving))}
-          >
-            Save
-          </Button>
-          <SaveStatus status={flow.status} />
-        </Group>
-      </Stack>
+      <ReadOnlyFields>
+        <Stack gap="sm" maw={600}>
+          <TextInput
+            label="Name"
+            aria-label="Name"
+            value={name}
+            onChange={(event) => setName(event.currentTarget.value.replace(/\s+/g, ''))}
+            error={problem}
+          />
+          <TextField path={[...base, 'meta', 'comment']} label="Description" />
+          <EditOnly>
+            <Group gap="sm">
+              <Button
+                onClick={() => void save()}
+                disabled={!(flow.canSave || (renamed && !problem && !flow.saving))}
+              >
+                Save
+              </Button>
+              <SaveStatus status={flow.status} />
+            </Group>
+          </EditOnly>
+        </Stack>
+      </ReadOnlyFields>
     </FormErrorsProvider>
   );
 }

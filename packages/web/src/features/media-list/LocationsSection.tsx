@@ -1,5 +1,6 @@
 import { memo } from 'react';
 import { Stack, Title } from '@mantine/core';
+import { EditOnly } from '../../components/EditOnly.js';
 import { LocationAddForm } from './LocationAddForm.js';
 import { LocationsTable } from './LocationsTable.js';
 
@@ -14,7 +15,11 @@ export const LocationsSection = memo(function LocationsSection({
   return (
     <Stack gap="sm">
       <Title order={2}>Publishing locations</Title>
-      {!compact && <LocationAddForm />}
+      {!compact && (
+        <EditOnly>
+          <LocationAddForm />
+        </EditOnly>
+      )}
       <LocationsTable selected={selected} compact={compact} />
     </Stack>
   );

@@ -1,4 +1,5 @@
 import { Group, Radio, Switch } from '@mantine/core';
+import { ReadOnlyFields } from '../../components/ReadOnlyFields.js';
 import { SaveStatus } from '../../components/SaveStatus.js';
 import { defaultModeChange, type MirrorMode, mirrorMode, type ModeLists } from '../mirror/mirror-modes.js';
 import { useInstantSave } from '../stream-item/use-instant-save.js';
@@ -21,16 +22,18 @@ export function MirrorModeControls({
   const { save, status, saving } = useInstantSave();
   return (
     <Group gap="md" wrap="wrap">
-      <Radio.Group
-        aria-label="Default mode"
-        value={mirrorMode(lists)}
-        onChange={(value) => void save({ sources: { [position]: defaultModeChange(value as MirrorMode) } })}
-      >
-        <Group gap="sm">
-          <Radio value="static" label="static" disabled={saving} size="xs" />
-          <Radio value="ondemand" label="on demand" disabled={saving} size="xs" />
-        </Group>
-      </Radio.Group>
+      <ReadOnlyFields>
+        <Radio.Group
+          aria-label="Default mode"
+          value={mirrorMode(lists)}
+          onChange={(value) => void save({ sources: { [position]: defaultModeChange(value as MirrorMode) } })}
+        >
+          <Group gap="sm">
+            <Radio value="static" label="static" disabled={saving} size="xs" />
+            <Radio value="ondemand" label="on demand" disabled={saving} size="xs" />
+          </Group>
+        </Radio.Group>
+      </ReadOnlyFields>
       <Switch
         size="xs"
         label="Show on-demand streams"

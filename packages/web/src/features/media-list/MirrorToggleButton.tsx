@@ -1,3 +1,4 @@
+import { useCanEdit } from '../../api/access.js';
 import type { Delta } from '../../api/edits.js';
 import { useInstantSave } from '../stream-item/use-instant-save.js';
 import classes from './mirror-rows.module.css';
@@ -17,6 +18,7 @@ export function MirrorToggleButton({
   change: () => Delta;
 }) {
   const { save, status, saving } = useInstantSave();
+  if (!useCanEdit()) return null;
   return (
     <>
       {status.phase === 'failed' && (

@@ -1,6 +1,7 @@
 import { Stack, Title } from '@mantine/core';
 import { memo } from 'react';
 import { isMirrorKey } from '../mirror/live-mirror.js';
+import { EditOnly } from '../../components/EditOnly.js';
 import { MirrorAddForm } from './MirrorAddForm.js';
 import { MirrorBlock } from './MirrorBlock.js';
 import { useOrderedKeys } from './use-location-names.js';
@@ -19,7 +20,11 @@ export const OriginServersSection = memo(function OriginServersSection({
   return (
     <Stack gap="sm">
       <Title order={2}>Origin servers</Title>
-      {!compact && <MirrorAddForm />}
+      {!compact && (
+        <EditOnly>
+          <MirrorAddForm />
+        </EditOnly>
+      )}
       <div role="table" aria-label="Origin servers">
         {positions.map((position) => (
           <MirrorBlock

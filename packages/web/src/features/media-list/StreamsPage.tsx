@@ -1,6 +1,7 @@
 import { Group, Stack, Title } from '@mantine/core';
 import { configOrder, type LocalFilter, nextSort, type SortKey, type SortState } from '@sluice/api';
 import { memo, useCallback, useMemo, useState } from 'react';
+import { useCanEdit } from '../../api/access.js';
 import { useSaveRunner } from '../../api/use-save-runner.js';
 import { SaveStatus } from '../../components/SaveStatus.js';
 import { LocalFilterToggles } from './LocalFilterToggles.js';
@@ -37,8 +38,10 @@ export const StreamsPage = memo(function StreamsPage({
   const names = useStreamNames(index, spec, urlPublish);
   const list = useMemo(() => ({ index, spec, urlPublish }), [index, spec, urlPublish]);
   const saves = useSaveRunner();
-  // Spec 000 §2: drag reorder only with no stream selected and in config order.
-  const reorderable = selected === undefined && sort.key === 'position' && sort.direction === 'asc';
+  const canEdit = useCanEdit();
+  // Spec 000 §2: drag reorder only with no stream selected and in config order (and saving allowed).
+  const reorderable =
+    canEdit && selected === undefined && sort.key === 'position' && sort.direction === 'asc';
   const drag = useStreamDrag(names, reorderable, saves.run);
   const onSort = useCallback((key: Exclude<SortKey, 'position'>) => setSort((s) => nextSort(s, key)), []);
 
@@ -51,7 +54,7 @@ export const StreamsPage = memo(function StreamsPage({
           <LocalFilterToggles value={local} onChange={setLocal} />
         </Group>
       </Group>
-      {!compact && <StreamAddForm />}
+      {!compact && canEdit && <StreamAddForm />}
       <StreamsFilterBar
         query={params.query}
         onQuery={params.setQuery}

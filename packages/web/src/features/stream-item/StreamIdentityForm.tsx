@@ -6,6 +6,8 @@ import { useItemSaveFlow } from '../../api/use-item-save-flow.js';
 import { useLive } from '../../api/use-live.js';
 import { pathTo } from '../../app/routes.js';
 import { FormErrorsProvider, useFormErrorsState } from '../../components/form-context.js';
+import { EditOnly } from '../../components/EditOnly.js';
+import { ReadOnlyFields } from '../../components/ReadOnlyFields.js';
 import { SaveStatus } from '../../components/SaveStatus.js';
 import { TextField } from '../global-config/global-fields.js';
 import { streamNameProblem } from '../media-list/item-names.js';
@@ -31,26 +33,30 @@ export function StreamIdentityForm({ name }: { name: string }) {
 
   return (
     <FormErrorsProvider value={form.value}>
-      <Stack gap="sm" maw={600}>
-        <TextInput
-          label="Name"
-          aria-label="Name"
-          value={draftName}
-          onChange={(event) => setDraftName(event.currentTarget.value.replace(/\s+/g, ''))}
-          error={nameProblem}
-        />
-        <TextField path={[...path, 'title']} label="Title" />
-        <TextField path={[...path, 'meta', 'comment']} label="Description" />
-        <Group gap="sm">
-          <Button
-            onClick={() => void save()}
-            disabled={!(flow.canSave || (renamed && !nameProblem && !flow.saving))}
-          >
-            Save
-          </Button>
-          <SaveStatus status={flow.status} />
-        </Group>
-      </Stack>
+      <ReadOnlyFields>
+        <Stack gap="sm" maw={600}>
+          <TextInput
+            label="Name"
+            aria-label="Name"
+            value={draftName}
+            onChange={(event) => setDraftName(event.currentTarget.value.replace(/\s+/g, ''))}
+            error={nameProblem}
+          />
+          <TextField path={[...path, 'title']} label="Title" />
+          <TextField path={[...path, 'meta', 'comment']} label="Description" />
+          <EditOnly>
+            <Group gap="sm">
+              <Button
+                onClick={() => void save()}
+                disabled={!(flow.canSave || (renamed && !nameProblem && !flow.saving))}
+              >
+                Save
+              </Button>
+              <SaveStatus status={flow.status} />
+            </Group>
+          </EditOnly>
+        </Stack>
+      </ReadOnlyFields>
     </FormErrorsProvider>
   );
 }

@@ -1,4 +1,6 @@
 import { Button, Group, Radio } from '@mantine/core';
+import { useCanEdit } from '../../api/access.js';
+import { ReadOnlyFields } from '../../components/ReadOnlyFields.js';
 import { SaveStatus } from '../../components/SaveStatus.js';
 import { useInstantSave } from './use-instant-save.js';
 import { useStream } from './use-stream.js';
@@ -9,25 +11,32 @@ export function StreamStateControls({ name }: { name: string }) {
   const { save, status, saving } = useInstantSave({ optimistic: true });
   const disabled = stream?.disabled === true;
   const isStatic = stream?.static === true;
+  const canEdit = useCanEdit();
   return (
     <Group gap="md">
-      <Button
-        variant="default"
-        disabled={saving}
-        onClick={() => void save({ streams: { [name]: { disabled: disabled ? null : true } } })}
-      >
-        {disabled ? 'Enable' : 'Disable'}
-      </Button>
-      <Radio.Group
-        aria-label="Start condition"
-        value={isStatic ? 'static' : 'ondemand'}
-        onChange={(value) => void save({ streams: { [name]: { static: value === 'static' ? true : null } } })}
-      >
-        <Group gap="sm">
-          <Radio value="static" label="static" disabled={saving} />
-          <Radio value="ondemand" label="on demand" disabled={saving} />
-        </Group>
-      </Radio.Group>
+      {canEdit && (
+        <Button
+          variant="default"
+          disabled={saving}
+          onClick={() => void save({ streams: { [name]: { disabled: disabled ? null : true } } })}
+        >
+          {disabled ? 'Enable' : 'Disable'}
+        </Button>
+      )}
+      <ReadOnlyFields>
+        <Radio.Group
+          aria-label="Start condition"
+          value={isStatic ? 'static' : 'ondemand'}
+          onChange={(value) =>
+            void save({ streams: { [name]: { static: value === 'static' ? true : null } } })
+          }
+        >
+          <Group gap="sm">
+            <Radio value="static" label="static" disabled={saving} />
+            <Radio value="ondemand" label="on demand" disabled={saving} />
+          </Group>
+        </Radio.Group>
+      </ReadOnlyFields>
       <SaveStatus status={status} />
     </Group>
   );

@@ -1,3 +1,5 @@
+import { EditOnly } from '../../components/EditOnly.js';
+import { ReadOnlyFields } from '../../components/ReadOnlyFields.js';
 import { Stack } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useItemSaveFlow } from '../../api/use-item-save-flow.js';
@@ -33,13 +35,21 @@ export function TranscoderTab() {
       <Stack gap="lg" maw={1000}>
         {enabled && (
           <>
-            <GlobalSelectors name={name} transcoder={transcoder} />
+            <ReadOnlyFields>
+              <GlobalSelectors name={name} transcoder={transcoder} />
+            </ReadOnlyFields>
             <VideoTracks transcoder={transcoder} expanded={expanded} onExpand={setExpanded} />
-            <AudioSection transcoder={transcoder} />
-            <OtherSettings transcoder={transcoder} />
+            <ReadOnlyFields>
+              <Stack gap="lg">
+                <AudioSection transcoder={transcoder} />
+                <OtherSettings transcoder={transcoder} />
+              </Stack>
+            </ReadOnlyFields>
           </>
         )}
-        <TranscoderActions transcoder={transcoder} flow={flow} onReplaced={setExpanded} />
+        <EditOnly>
+          <TranscoderActions transcoder={transcoder} flow={flow} onReplaced={setExpanded} />
+        </EditOnly>
       </Stack>
     </FormErrorsProvider>
   );

@@ -1,3 +1,5 @@
+import { EditOnly } from '../../components/EditOnly.js';
+import { ReadOnlyFields } from '../../components/ReadOnlyFields.js';
 import { Button, Collapse, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { KeyValueEditor } from '../../components/KeyValueEditor.js';
@@ -53,43 +55,47 @@ export function VideoTrackCard(props: VideoTrackCardProps) {
         <Button variant="subtle" onClick={props.onToggle} aria-expanded={expanded}>
           Track {index}: {summary(track)}
         </Button>
-        <Group gap="xs">
-          <Button variant="default" size="xs" onClick={props.onDuplicate}>
-            Duplicate
-          </Button>
-          <Button variant="default" color="red" size="xs" onClick={props.onRemove}>
-            Remove
-          </Button>
-        </Group>
+        <EditOnly>
+          <Group gap="xs">
+            <Button variant="default" size="xs" onClick={props.onDuplicate}>
+              Duplicate
+            </Button>
+            <Button variant="default" color="red" size="xs" onClick={props.onRemove}>
+              Remove
+            </Button>
+          </Group>
+        </EditOnly>
       </Group>
       <Collapse expanded={expanded} transitionDuration={0} keepMountedMode="display-none">
-        <Stack gap="sm" mt="sm">
-          <BitrateField
-            errorId={`${errorId}:bitrate`}
-            value={track.bitrate}
-            onBitrate={(bps) => set('bitrate', bps)}
-            onCopy={onCopy}
-          />
-          {track.bitrate !== 'copy' && (
-            <>
-              <TrackEncodingFields
-                errorId={errorId}
-                track={track}
-                hw={hw}
-                set={set}
-                replaceTrack={replaceTrack}
-              />
-              <TrackSizeFields errorId={errorId} track={track} set={set} />
-              <TrackLogoFields logo={track.logo} onChange={(logo) => set('logo', logo)} />
-              <KeyValueEditor
-                name={`${errorId}:extra`}
-                label={<Text size="sm">Extra options</Text>}
-                value={track.extra}
-                onChange={(extra) => set('extra', extra)}
-              />
-            </>
-          )}
-        </Stack>
+        <ReadOnlyFields>
+          <Stack gap="sm" mt="sm">
+            <BitrateField
+              errorId={`${errorId}:bitrate`}
+              value={track.bitrate}
+              onBitrate={(bps) => set('bitrate', bps)}
+              onCopy={onCopy}
+            />
+            {track.bitrate !== 'copy' && (
+              <>
+                <TrackEncodingFields
+                  errorId={errorId}
+                  track={track}
+                  hw={hw}
+                  set={set}
+                  replaceTrack={replaceTrack}
+                />
+                <TrackSizeFields errorId={errorId} track={track} set={set} />
+                <TrackLogoFields logo={track.logo} onChange={(logo) => set('logo', logo)} />
+                <KeyValueEditor
+                  name={`${errorId}:extra`}
+                  label={<Text size="sm">Extra options</Text>}
+                  value={track.extra}
+                  onChange={(extra) => set('extra', extra)}
+                />
+              </>
+            )}
+          </Stack>
+        </ReadOnlyFields>
       </Collapse>
     </Paper>
   );

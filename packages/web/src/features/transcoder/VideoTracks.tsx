@@ -1,3 +1,4 @@
+import { EditOnly } from '../../components/EditOnly.js';
 import { Stack, Title } from '@mantine/core';
 import { AddTrackButton } from './AddTrackButton.js';
 import { addTrack, duplicateTrack, removeTrack, videoTracks } from './transcoder-model.js';
@@ -19,13 +20,15 @@ export function VideoTracks({ transcoder, expanded, onExpand }: VideoTracksProps
   return (
     <Stack gap="sm">
       <Title order={4}>Video tracks</Title>
-      <AddTrackButton
-        onAdd={(preset) => {
-          const added = addTrack(value, preset);
-          replace(added.transcoder);
-          onExpand(added.index);
-        }}
-      />
+      <EditOnly>
+        <AddTrackButton
+          onAdd={(preset) => {
+            const added = addTrack(value, preset);
+            replace(added.transcoder);
+            onExpand(added.index);
+          }}
+        />
+      </EditOnly>
       {videoTracks(value).map(([index, track]) => (
         <VideoTrackCard
           key={index}

@@ -1,3 +1,4 @@
+import { EditOnly } from '../../components/EditOnly.js';
 import { Anchor, Table, Text } from '@mantine/core';
 import { Link, type To } from 'react-router';
 import { formatBytes } from '../clients/session-format.js';
@@ -60,7 +61,9 @@ export function FileTable({
               </Text>
             </Table.Td>
             <Table.Td>
-              <RemoveFileButton name={entry.name} onRemove={() => onRemove(entry.name)} />
+              <EditOnly>
+                <RemoveFileButton name={entry.name} onRemove={() => onRemove(entry.name)} />
+              </EditOnly>
             </Table.Td>
           </Table.Tr>
         ))}

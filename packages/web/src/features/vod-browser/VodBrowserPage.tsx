@@ -1,3 +1,4 @@
+import { EditOnly } from '../../components/EditOnly.js';
 import { Alert, Anchor, Group, Stack, Text } from '@mantine/core';
 import { useCallback, useMemo, useState } from 'react';
 import { Link, type To, useParams, useSearchParams } from 'react-router';
@@ -78,7 +79,9 @@ function DirectoryView({ prefix, number, subpath }: { prefix: string; number: st
         root={root}
         onOpen={(next) => setSearch(next === '' ? {} : { subpath: next })}
       />
-      <NewDirectoryForm existing={names} onMake={make} />
+      <EditOnly>
+        <NewDirectoryForm existing={names} onMake={make} />
+      </EditOnly>
       {list.notice && <Text>{LOADING_NOTICE}</Text>}
       {list.error && (
         <Alert color="red" role="alert">
@@ -101,7 +104,11 @@ function DirectoryView({ prefix, number, subpath }: { prefix: string; number: st
           <VideoPanel key={openVideo} fileName={vodFileName(prefix, subpath, openVideo)} />
         )}
       </Group>
-      {!list.notice && <UploadForm target={target} onUploaded={uploaded} />}
+      {!list.notice && (
+        <EditOnly>
+          <UploadForm target={target} onUploaded={uploaded} />
+        </EditOnly>
+      )}
     </Stack>
   );
 }

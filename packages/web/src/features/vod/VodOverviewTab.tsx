@@ -1,3 +1,5 @@
+import { EditOnly } from '../../components/EditOnly.js';
+import { ReadOnlyFields } from '../../components/ReadOnlyFields.js';
 import { Button, Divider, Group, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -40,26 +42,30 @@ export function VodOverviewTab() {
     <Stack gap="lg" maw={700}>
       <VodStateToggle prefix={prefix} />
       <FormErrorsProvider value={form.value}>
-        <Stack gap="sm">
-          <TextInput
-            label="Name"
-            aria-label="Name"
-            value={name}
-            onChange={(event) => setName(event.currentTarget.value.replace(/\s+/g, ''))}
-            error={problem}
-          />
-          <TextField path={[...base, 'meta', 'comment']} label="Description" />
-          <VodPathList prefix={prefix} base={base} />
-          <Group gap="sm">
-            <Button
-              onClick={() => void save()}
-              disabled={!(flow.canSave || (renamed && !problem && !flow.saving))}
-            >
-              Save
-            </Button>
-            <SaveStatus status={flow.status} />
-          </Group>
-        </Stack>
+        <ReadOnlyFields>
+          <Stack gap="sm">
+            <TextInput
+              label="Name"
+              aria-label="Name"
+              value={name}
+              onChange={(event) => setName(event.currentTarget.value.replace(/\s+/g, ''))}
+              error={problem}
+            />
+            <TextField path={[...base, 'meta', 'comment']} label="Description" />
+            <VodPathList prefix={prefix} base={base} />
+            <EditOnly>
+              <Group gap="sm">
+                <Button
+                  onClick={() => void save()}
+                  disabled={!(flow.canSave || (renamed && !problem && !flow.saving))}
+                >
+                  Save
+                </Button>
+                <SaveStatus status={flow.status} />
+              </Group>
+            </EditOnly>
+          </Stack>
+        </ReadOnlyFields>
       </FormErrorsProvider>
       <Divider />
       <VodSettingsSection prefix={prefix} />

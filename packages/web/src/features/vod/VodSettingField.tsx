@@ -1,3 +1,5 @@
+import { EditOnly } from '../../components/EditOnly.js';
+import { ReadOnlyFields } from '../../components/ReadOnlyFields.js';
 import { Button, Group } from '@mantine/core';
 import { useState } from 'react';
 import { modifyConfig } from '../../api/config-calls.js';
@@ -31,11 +33,15 @@ export function VodSettingField({ prefix, field, label }: { prefix: string; fiel
     });
   return (
     <Group gap="sm" align="flex-end" role="group" aria-label={label}>
-      <IntegerInput label={label} aria-label={label} value={draft} onChange={setDraft} w={300} />
-      <Button variant="default" disabled={saving || draft === savedValue} onClick={() => void save()}>
-        Save
-      </Button>
-      <SaveStatus status={status} />
+      <ReadOnlyFields>
+        <IntegerInput label={label} aria-label={label} value={draft} onChange={setDraft} w={300} />
+      </ReadOnlyFields>
+      <EditOnly>
+        <Button variant="default" disabled={saving || draft === savedValue} onClick={() => void save()}>
+          Save
+        </Button>
+        <SaveStatus status={status} />
+      </EditOnly>
     </Group>
   );
 }

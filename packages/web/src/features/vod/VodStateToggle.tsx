@@ -1,4 +1,5 @@
 import { Button, Group } from '@mantine/core';
+import { useCanEdit } from '../../api/access.js';
 import { SaveStatus } from '../../components/SaveStatus.js';
 import { useView } from '../../api/use-live.js';
 import { useInstantSave } from '../stream-item/use-instant-save.js';
@@ -7,6 +8,7 @@ import { useInstantSave } from '../stream-item/use-instant-save.js';
 export function VodStateToggle({ prefix }: { prefix: string }) {
   const disabled = useView<boolean>(['vods', prefix, 'disabled']) === true;
   const { save, status, saving } = useInstantSave({ optimistic: true });
+  if (!useCanEdit()) return null;
   return (
     <Group gap="sm">
       <Button

@@ -1,3 +1,4 @@
+import { EditOnly } from '../../../components/EditOnly.js';
 import { Stack, Title } from '@mantine/core';
 import { useCallback } from 'react';
 import type { LiveState } from '../../../api/live-state.js';
@@ -48,7 +49,9 @@ export function SourceList({ name }: { name: string }) {
           onDrop={(from, to) => store(moveItem(entries, from, to))}
         />
       ))}
-      <NewSourceRow onAdd={(url) => store([...entries, { url }])} />
+      <EditOnly>
+        <NewSourceRow onAdd={(url) => store([...entries, { url }])} />
+      </EditOnly>
     </Stack>
   );
 }

@@ -1,3 +1,5 @@
+import { EditOnly } from '../../../components/EditOnly.js';
+import { ReadOnlyFields } from '../../../components/ReadOnlyFields.js';
 import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
@@ -30,21 +32,25 @@ export function SourceOptionsPage() {
         {!entry ? (
           <Text>No source {index + 1}.</Text>
         ) : (
-          <>
-            <Title order={4}>{entry.url}</Title>
-            <IntegerOption entry={entry} set={set} name="priority" label="Priority" />
-            <IntegerOption entry={entry} set={set} name="source_timeout" label="Source timeout" />
-            <TextOption entry={entry} set={set} name="user_agent" label="User agent" />
-            <SourceSchemePanel key={entry.url} entry={entry} set={set} />
-            <SourceExtraOptions entry={entry} replace={replace} />
-          </>
+          <ReadOnlyFields>
+            <Stack gap="md">
+              <Title order={4}>{entry.url}</Title>
+              <IntegerOption entry={entry} set={set} name="priority" label="Priority" />
+              <IntegerOption entry={entry} set={set} name="source_timeout" label="Source timeout" />
+              <TextOption entry={entry} set={set} name="user_agent" label="User agent" />
+              <SourceSchemePanel key={entry.url} entry={entry} set={set} />
+              <SourceExtraOptions entry={entry} replace={replace} />
+            </Stack>
+          </ReadOnlyFields>
         )}
-        <Group gap="sm">
-          <Button onClick={() => void flow.save()} disabled={!flow.canSave}>
-            Save
-          </Button>
-          <SaveStatus status={flow.status} />
-        </Group>
+        <EditOnly>
+          <Group gap="sm">
+            <Button onClick={() => void flow.save()} disabled={!flow.canSave}>
+              Save
+            </Button>
+            <SaveStatus status={flow.status} />
+          </Group>
+        </EditOnly>
       </Stack>
     </FormErrorsProvider>
   );
