@@ -24,6 +24,21 @@ export const serverInfo = z.looseObject({
   admin_token: z.string().optional(),
   /** What the caller's credentials allow: `view` (view_auth) reads only, so the console offers no changes. */
   access: z.enum(['edit', 'view']).optional(),
+  /**
+   * The TLS certificate every TLS port serves (HTTPS, RTMPS, RTSPS): no key material. `self_signed`
+   * while no real one was installed (made at first start); `file` is where it lives beside the config.
+   */
+  certificate: z
+    .looseObject({
+      subject: z.string(),
+      issuer: z.string(),
+      domains: z.array(z.string()),
+      not_before: z.string(),
+      not_after: z.string(),
+      self_signed: z.boolean(),
+      file: z.string(),
+    })
+    .optional(),
   transcoder_devices: z.array(z.looseObject({ id: z.number(), type: z.enum(['coder', 'nvenc', 'qsv']) })),
 });
 export type ServerInfo = z.infer<typeof serverInfo>;

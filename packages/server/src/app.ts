@@ -17,6 +17,8 @@ import { createErrorHandler } from './http/errors.js';
 import type { EventsHub } from './http/events-hub.js';
 import { createGuard } from './http/guard.js';
 import { addSecurityHeaders } from './http/security-headers.js';
+import type { PortRoles } from './http/port-roles.js';
+import type { CertificateStore } from './tls/certificate-store.js';
 import { addTransportSecurity } from './http/transport-security.js';
 import { jsonOnly, textOnly } from './http/body-types.js';
 import { createCredentialCheck } from './http/credential-check.js';
@@ -53,6 +55,9 @@ export interface AppDeps {
   history?: (request: FastifyRequest, canReadSecrets: boolean) => Promise<unknown>;
   /** The WebRTC publish websocket (ingest/webrtc): no admin login, the stream's publish rules decide. */
   webrtcPublish?: (socket: WebSocket, request: FastifyRequest) => void;
+  /** Admin ports split (http/port-roles.ts): no playback on admin ports, no console/API on public ones. */
+  portRoles?: PortRoles;
+  certificates?: CertificateStore;
   /** The HTTPS port open now for this request, if any: where `https_redirect` sends console and API requests. */
   httpsPort?: (req: IncomingMessage) => number | undefined;
 }
@@ -65,12 +70,18 @@ const CONFIG_BODY_LIMIT = BODY_LIMIT_BYTES.config;
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     // Playback is served before Fastify routes anything: the hot path stays free of framework work.
-    serverFactory: (handler) => createServer((req, res) => deps.playback(req, res) || handler(req, res)),
+    serverFactory: (handler) =>
+      createServer(
+        (req, res) =>
+          (deps.portRoles?.servesPlayback(req) !== false && deps.playback(req, res)) || handler(req, res),
+      ),
     logger: deps.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES.other,
   });
   app.setErrorHandler(createErrorHandler((line) => deps.log.error(line)));
   addSecurityHeaders(app);
+  // First of all: a console or API request on a port that doesn't serve them is a 404.
+  if (deps.portRoles) app.addHook('onRequest', deps.portRoles.hook);
   addTransportSecurity(app, () => deps.store.config, deps.httpsPort ?? (() => undefined));
   // The route table in the log (loglevel debug): the attack test calls every route listed, so a
   // new route can't be left unguarded unnoticed (test/security-routes.test.ts).

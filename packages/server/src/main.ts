@@ -15,7 +15,9 @@ import { ownerMark } from './engine/ffmpeg/leftovers.js';
 import { SessionRegistry } from './http/auth.js';
 import { ErrorReportLog, errorReportFileOf } from './http/error-reports.js';
 import { EventsHub } from './http/events-hub.js';
-import { PortListeners } from './http/listeners.js';
+import { PortRoles } from './http/port-roles.js';
+import { WebListeners } from './http/web-listeners.js';
+import { CertificateStore, tlsDirOf } from './tls/certificate-store.js';
 import { TopicBus } from './http/topics.js';
 import { LiveView } from './live/live-view.js';
 import { DRM_APPLIED } from './drm/aes128.js';
@@ -26,6 +28,8 @@ import { serverStats } from './stats/server-stats.js';
 import { createLogger } from './support/log.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
+/** The config keys of the web ports (http/web-listeners.ts). */
+const WEB_PORT_KEYS = ['http', 'https', 'admin_http', 'admin_https'] as const;
 const packageRoot = join(here, '..');
 
 async function main(): Promise<void> {
@@ -80,7 +84,18 @@ async function main(): Promise<void> {
     log.error(line),
   );
   const startedAt = Date.now();
+  // Made once the app is ready; the notices read it before.
+  const web: { listeners?: WebListeners } = {};
+  const portRoles = new PortRoles();
   const host = hostname();
+
+  // The one TLS certificate of every TLS port (HTTPS, RTMPS, RTSPS), beside the config; self-signed
+  // at first start. Handed to the media side (RTMPS/RTSPS) and the app (/letsencrypt, server info).
+  const certificates = await CertificateStore.open({
+    dir: tlsDirOf(resolve(options.configPath)),
+    hostname: store.config.hostname ?? host,
+    log,
+  });
 
   // Probed once at start: devices don't come and go while the server runs.
   const transcoderDevices = await probeTranscoderDevices();
@@ -91,6 +106,7 @@ async function main(): Promise<void> {
     configPath: resolve(options.configPath),
     host: options.host,
     ffmpegPath: process.env.SLUICE_FFMPEG,
+    secureContext: () => certificates.secureContext(),
   });
 
   const serverInfo = (): ServerInfo => ({
@@ -103,10 +119,15 @@ async function main(): Promise<void> {
     // Server info is answered only to callers with credentials (app.ts): the players' token.
     admin_token: media.adminToken(),
     transcoder_devices: transcoderDevices,
+    // Public facts only (no key): view-only callers see it too.
+    certificate: { ...certificates.info() },
   });
   const warnings = (): Record<string, string> => ({
     // An archive that can't be written (dvr/): a header notice besides the stream's stats.
     ...media.dvr.notices(),
+    // A certificate file refused (the previous one serves on), a web port that can't be bound.
+    ...certificates.notices(),
+    ...web.listeners?.notices(),
     ...(store.config.edit_auth
       ? {}
       : { error_no_edit_auth: 'edit_auth is not set in the config: nobody can log in.' }),
@@ -141,14 +162,18 @@ async function main(): Promise<void> {
     logos: new LogoStore(logoDirOf(resolve(options.configPath))),
     history: media.history,
     webrtcPublish: media.webrtcPublish,
+    portRoles,
+    certificates,
   });
   await app.ready();
-  const listeners = new PortListeners(
-    app.server,
-    options.host,
-    (port, error) => log.error(`can't listen on HTTP port ${port}: ${error.message}`),
-    (line) => log.notice(line),
-  );
+  const listeners = new WebListeners({
+    app: app.server,
+    roles: portRoles,
+    certificates,
+    host: options.host,
+    log,
+  });
+  web.listeners = listeners;
 
   store.onChange((next: Config, previous: Config, scope) => {
     const delta = scopedDiff(previous, next, scope);
@@ -167,22 +192,24 @@ async function main(): Promise<void> {
       JSON.stringify(next.view_auth) !== JSON.stringify(previous.view_auth)
     )
       setImmediate(() => hub.recheck());
-    if (JSON.stringify(next.http) !== JSON.stringify(previous.http))
-      void listeners.reconcile(next.http ?? []);
+    if (WEB_PORT_KEYS.some((k) => JSON.stringify(next[k]) !== JSON.stringify(previous[k])))
+      void listeners.reconcile(next).then(refreshStats);
     refreshStats();
   });
   const ticker = setInterval(refreshStats, 1000);
   await media.apply(store.config);
 
-  const ports = await listeners.reconcile(store.config.http ?? []);
-  if (ports.length === 0) log.error('no HTTP port is open: add `http PORT;` to the config');
-  printWelcome(ports, options.configPath, store.config, created);
+  const open = await listeners.reconcile(store.config);
+  const consolePorts = Object.values(open).flat();
+  if (consolePorts.length === 0) log.error('no HTTP port is open: add `http PORT;` to the config');
+  printWelcome(open, options.configPath, store.config, created);
 
   const shutdown = async (signal: string) => {
     log.notice(`${signal}: stopping`);
     clearInterval(ticker);
     await media.close();
     await listeners.close();
+    certificates.close();
     await app.close();
     process.exit(0);
   };
@@ -232,13 +259,18 @@ async function ensureConfig(path: string): Promise<string | undefined> {
 }
 
 function printWelcome(
-  ports: number[],
+  open: { http: number[]; https: number[]; admin_http: number[]; admin_https: number[] },
   configPath: string,
   config: Config,
   newPassword: string | undefined,
 ): void {
   const lines = [`Sluice is running with ${configPath}`];
-  for (const port of ports) lines.push(`  Console: http://localhost:${port}/admin`);
+  // With admin ports set, the console is served there only (http/port-roles.ts).
+  const admin = open.admin_http.length + open.admin_https.length > 0;
+  for (const port of admin ? open.admin_http : open.http)
+    lines.push(`  Console: http://localhost:${port}/admin`);
+  for (const port of admin ? open.admin_https : open.https)
+    lines.push(`  Console: https://localhost:${port}/admin`);
   if (newPassword) {
     lines.push(
       `  A new config was written. Log in as "${config.edit_auth?.login}" with password: ${newPassword}`,

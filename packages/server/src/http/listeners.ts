@@ -8,29 +8,52 @@ import {
   tooManyConnectionsAnswer,
 } from './connection-limits.js';
 
+/** Where an accepted connection goes: an HTTP server, or a TLS server that wraps it first. */
+export type ConnectionSink = (socket: Socket) => void;
+
+/** Hands plain connections to an HTTP server, with the header, body and idle deadlines it needs. */
+export function httpSink(http: HttpServer, limits: ConnectionLimits = CONNECTION_LIMITS): ConnectionSink {
+  const timeouts = new ConnectionTimeouts(http, limits);
+  return (socket) => {
+    timeouts.watch(socket);
+    http.emit('connection', socket);
+  };
+}
+
+export interface PortListenersOptions {
+  /** Named in log lines: HTTP, HTTPS, admin HTTP … */
+  label: string;
+  /** A TLS port: a refused connection is just closed (a plain-text 503 means nothing to a TLS client). */
+  tls?: boolean;
+  /** The per-address count, shared by every listener so one address can't hold the cap on each port. */
+  addresses?: AddressCounts;
+  limits?: ConnectionLimits;
+  onError: (port: number, error: Error) => void;
+  log?: (line: string) => void;
+}
+
 /**
- * One TCP listener per configured HTTP port, all feeding the same HTTP server, so ports can be added
- * and removed while the server runs (a config change) without restarting the app. Upgrades
+ * One TCP listener per configured port of one kind, all feeding the same server, so ports can be
+ * added and removed while the server runs (a config change) without restarting the app. Upgrades
  * (websockets) work too, since the HTTP server sees each connection as its own. Each connection is
- * counted against its address's cap and watched for timeouts (connection-limits.ts).
+ * counted against its address's cap; the sink watches it for timeouts (connection-limits.ts, or
+ * the TLS handshake timeout for TLS ports).
  */
 export class PortListeners {
   private readonly servers = new Map<number, Server>();
   private readonly sockets = new Set<Socket>();
-  private readonly timeouts: ConnectionTimeouts;
   private readonly addresses: AddressCounts;
+  private readonly limits: ConnectionLimits;
   private refusedSinceLog = 0;
   private lastRefusalLogMs = 0;
 
   constructor(
-    private readonly http: HttpServer,
+    private readonly sink: ConnectionSink,
     private readonly host: string,
-    private readonly onError: (port: number, error: Error) => void,
-    private readonly log: (line: string) => void = () => undefined,
-    private readonly limits: ConnectionLimits = CONNECTION_LIMITS,
+    private readonly options: PortListenersOptions,
   ) {
-    this.timeouts = new ConnectionTimeouts(http, limits);
-    this.addresses = new AddressCounts(limits.perAddress);
+    this.limits = options.limits ?? CONNECTION_LIMITS;
+    this.addresses = options.addresses ?? new AddressCounts(this.limits.perAddress);
   }
 
   /** Opens the ports that are new and closes the ones no longer wanted; resolves with the ports open. */
@@ -68,7 +91,7 @@ export class PortListeners {
     return new Promise((resolve) => {
       const server = createServer({ noDelay: true }, (socket: Socket) => this.accept(socket));
       server.once('error', (error) => {
-        this.onError(port, error);
+        this.options.onError(port, error);
         resolve();
       });
       server.listen({ port, host: this.host }, () => {
@@ -85,21 +108,21 @@ export class PortListeners {
     }
     this.sockets.add(socket);
     socket.once('close', () => this.sockets.delete(socket));
-    this.timeouts.watch(socket);
-    this.http.emit('connection', socket);
+    this.sink(socket);
   }
 
   /** Answers 503 and closes; logged at most once a minute, with how many were refused since. */
   private refuse(socket: Socket): void {
     socket.on('error', () => undefined);
-    socket.end(tooManyConnectionsAnswer(this.limits.perAddress));
+    if (this.options.tls) socket.destroy();
+    else socket.end(tooManyConnectionsAnswer(this.limits.perAddress));
     // A client that never reads nor closes must not keep even the refused connection.
     setTimeout(() => socket.destroy(), 1000).unref();
     this.refusedSinceLog++;
     const now = Date.now();
     if (now - this.lastRefusalLogMs < 60_000) return;
-    this.log(
-      `refused ${this.refusedSinceLog} HTTP connection(s): ${socket.remoteAddress} already holds ` +
+    this.options.log?.(
+      `refused ${this.refusedSinceLog} ${this.options.label} connection(s): ${socket.remoteAddress} already holds ` +
         `${this.limits.perAddress}, the most one address may open`,
     );
     this.lastRefusalLogMs = now;

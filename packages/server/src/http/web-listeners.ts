@@ -1,0 +1,173 @@
+import type { IncomingMessage, Server as HttpServer } from 'node:http';
+import { createSecureServer, type Http2SecureServer } from 'node:http2';
+import type { Socket } from 'node:net';
+import type { TLSSocket } from 'node:tls';
+import type { Config } from '@sluice/api';
+import type { CertificateStore } from '../tls/certificate-store.js';
+import {
+  AddressCounts,
+  CONNECTION_LIMITS,
+  ConnectionTimeouts,
+  type ConnectionLimits,
+} from './connection-limits.js';
+import { httpSink, PortListeners } from './listeners.js';
+import type { ListenerKind, PortRoles } from './port-roles.js';
+
+/** A TLS handshake not finished by then is dropped: idle or trickling handshakes can't pile up. */
+export const TLS_HANDSHAKE_TIMEOUT_MS = 10_000;
+/** HTTP/2 streams one connection may have open at once (Node's default has no bound). */
+const H2_MAX_STREAMS = 128;
+
+type PortKey = 'http' | 'https' | 'admin_http' | 'admin_https';
+const KINDS: Record<PortKey, { label: string; kind: ListenerKind; tls: boolean }> = {
+  http: { label: 'HTTP', kind: 'public', tls: false },
+  https: { label: 'HTTPS', kind: 'public', tls: true },
+  admin_http: { label: 'admin HTTP', kind: 'admin', tls: false },
+  admin_https: { label: 'admin HTTPS', kind: 'admin', tls: true },
+};
+
+export interface WebListenersOptions {
+  /** The app's HTTP server (Fastify's): every request, whatever port it came in on, ends up here. */
+  app: HttpServer;
+  roles: PortRoles;
+  certificates: CertificateStore;
+  host: string;
+  log: { notice(line: string): void; error(line: string): void; debug(line: string): void };
+  limits?: ConnectionLimits;
+}
+
+/**
+ * Every web port: `http`, `https`, `admin_http`, `admin_https`, reconciled live from the config.
+ * Plain ports hand their connections to the app's HTTP server; TLS ports to an HTTP/2 secure server
+ * (one per kind, HTTP/1.1 allowed: ALPN picks h2 when the client offers it, websockets upgrade over
+ * HTTP/1.1) whose requests and upgrades are passed on to the app's server, so one Fastify app
+ * answers them all. The certificate comes from the store and is swapped in place on change.
+ * A port that can't be bound is a header notice until it binds or leaves the config.
+ */
+export class WebListeners {
+  private readonly ports: Record<PortKey, PortListeners>;
+  private readonly secure: Http2SecureServer[] = [];
+  private readonly failures = new Map<string, string>();
+  private readonly stopWatching: () => void;
+
+  constructor(private readonly options: WebListenersOptions) {
+    const limits = options.limits ?? CONNECTION_LIMITS;
+    const addresses = new AddressCounts(limits.perAddress);
+    const plain = httpSink(options.app, limits);
+    const sinks: Record<ListenerKind, { plain: (s: Socket) => void; tls: (s: Socket) => void }> = {
+      public: { plain, tls: this.tlsSink('public', limits) },
+      admin: {
+        plain: (socket) => {
+          options.roles.tagSocket(socket, 'admin');
+          plain(socket);
+        },
+        tls: this.tlsSink('admin', limits),
+      },
+    };
+    const make = (key: PortKey) => {
+      const { label, kind, tls } = KINDS[key];
+      return new PortListeners(tls ? sinks[kind].tls : sinks[kind].plain, options.host, {
+        label,
+        tls,
+        addresses,
+        limits,
+        onError: (port, error) => this.failed(key, port, error),
+        log: (line) => options.log.notice(line),
+      });
+    };
+    this.ports = {
+      http: make('http'),
+      https: make('https'),
+      admin_http: make('admin_http'),
+      admin_https: make('admin_https'),
+    };
+    this.stopWatching = options.certificates.onChange(() => {
+      for (const server of this.secure) server.setSecureContext(this.tlsOptions());
+    });
+  }
+
+  /** Opens and closes ports to match the config; resolves with what is open per kind. */
+  async reconcile(config: Config): Promise<Record<PortKey, number[]>> {
+    this.options.roles.setAdminPorts(
+      (config.admin_http?.length ?? 0) + (config.admin_https?.length ?? 0) > 0,
+    );
+    const keys = Object.keys(KINDS) as PortKey[];
+    const open = await Promise.all(
+      keys.map(async (key) => {
+        const wanted = config[key] ?? [];
+        // A port that left the config, or is tried again, has no notice until it fails again.
+        for (const failure of [...this.failures.keys()])
+          if (failure.startsWith(`${key}:`)) this.failures.delete(failure);
+        return [key, await this.ports[key].reconcile(wanted)] as const;
+      }),
+    );
+    return Object.fromEntries(open) as Record<PortKey, number[]>;
+  }
+
+  /** Bound port numbers per kind (a requested 0 becomes the port the system chose). */
+  bound(): Record<PortKey, number[]> {
+    const keys = Object.keys(KINDS) as PortKey[];
+    return Object.fromEntries(keys.map((k) => [k, this.ports[k].bound()])) as Record<PortKey, number[]>;
+  }
+
+  /** Header notices: one per port that could not be bound (stats `status` error_* keys). */
+  notices(): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const [key, message] of this.failures) out[`error_listen_${key.replace(':', '_')}`] = message;
+    return out;
+  }
+
+  async close(): Promise<void> {
+    this.stopWatching();
+    await Promise.all(Object.values(this.ports).map((p) => p.close()));
+    for (const server of this.secure) server.close();
+  }
+
+  private failed(key: PortKey, port: number, error: Error): void {
+    const message = `Can't listen on ${KINDS[key].label} port ${port}: ${error.message}`;
+    this.failures.set(`${key}:${port}`, message);
+    this.options.log.error(message);
+  }
+
+  private tlsOptions() {
+    return { ...this.options.certificates.pem(), minVersion: 'TLSv1.2' as const };
+  }
+
+  /** An HTTP/2 secure server for one listener kind; returns where its raw connections go. */
+  private tlsSink(kind: ListenerKind, limits: ConnectionLimits): (socket: Socket) => void {
+    const { app, roles, log } = this.options;
+    const server = createSecureServer({
+      ...this.tlsOptions(),
+      allowHTTP1: true,
+      handshakeTimeout: TLS_HANDSHAKE_TIMEOUT_MS,
+      settings: { maxConcurrentStreams: H2_MAX_STREAMS },
+    });
+    this.secure.push(server);
+    // An idle HTTP/2 connection is closed like an idle HTTP/1.1 keep-alive one.
+    server.on('session', (session) => session.setTimeout(limits.idleTimeoutMs, () => session.destroy()));
+    // HTTP/1.1 over TLS gets the same header, body and idle deadlines as plain HTTP.
+    const timeouts = new ConnectionTimeouts(server as unknown as HttpServer, limits);
+    server.on('secureConnection', (socket: TLSSocket) => {
+      if (socket.alpnProtocol !== 'h2') timeouts.watch(socket);
+    });
+    server.on('request', (req: IncomingMessage, res) => {
+      roles.tagRequest(req, kind);
+      app.emit('request', req, res);
+    });
+    server.on('upgrade', (req: IncomingMessage, socket: Socket, head: Buffer) => {
+      roles.tagRequest(req, kind);
+      app.emit('upgrade', req, socket, head);
+    });
+    // A failed or timed-out handshake ends that connection only; a line at debug level, since
+    // scanners and browsers distrusting a self-signed certificate do it all the time.
+    server.on('tlsClientError', (error: Error, socket: TLSSocket) => {
+      log.debug(`TLS handshake from ${socket.remoteAddress ?? '?'} failed: ${error.message}`);
+      socket.destroy();
+    });
+    server.on('sessionError', (error: Error) => log.debug(`HTTP/2 session error: ${error.message}`));
+    return (socket) => {
+      socket.on('error', () => undefined);
+      server.emit('connection', socket);
+    };
+  }
+}
