@@ -8,6 +8,8 @@ import {
   tooManyConnectionsAnswer,
 } from './connection-limits.js';
 
+const PORT_REMOVAL_GRACE_MS = 1000;
+
 /** Where an accepted connection goes: an HTTP server, or a TLS server that wraps it first. */
 export type ConnectionSink = (socket: Socket) => void;
 
@@ -41,7 +43,8 @@ export interface PortListenersOptions {
  */
 export class PortListeners {
   private readonly servers = new Map<number, Server>();
-  private readonly sockets = new Set<Socket>();
+  /** Open connections per port, so a port taken out of the config takes its connections with it. */
+  private readonly sockets = new Map<number, Set<Socket>>();
   private readonly addresses: AddressCounts;
   private readonly limits: ConnectionLimits;
   private refusedSinceLog = 0;
@@ -62,6 +65,10 @@ export class PortListeners {
     for (const [port, server] of this.servers) {
       if (!wanted.has(port)) {
         server.close();
+        // After a grace second: the answer to the very request that removed the port gets out first.
+        const left = this.sockets.get(port);
+        this.sockets.delete(port);
+        setTimeout(() => left?.forEach((socket) => socket.destroy()), PORT_REMOVAL_GRACE_MS).unref();
         this.servers.delete(port);
       }
     }
@@ -82,14 +89,14 @@ export class PortListeners {
     const closed = Promise.all(
       [...this.servers.values()].map((s) => new Promise<void>((resolve) => s.close(() => resolve()))),
     );
-    for (const socket of this.sockets) socket.destroy();
+    for (const sockets of this.sockets.values()) sockets.forEach((socket) => socket.destroy());
     await closed;
     this.servers.clear();
   }
 
   private open(port: number): Promise<void> {
     return new Promise((resolve) => {
-      const server = createServer({ noDelay: true }, (socket: Socket) => this.accept(socket));
+      const server = createServer({ noDelay: true }, (socket: Socket) => this.accept(socket, port));
       server.once('error', (error) => {
         this.options.onError(port, error);
         resolve();
@@ -101,13 +108,15 @@ export class PortListeners {
     });
   }
 
-  private accept(socket: Socket): void {
+  private accept(socket: Socket, port: number): void {
     if (!this.addresses.admit(socket)) {
       this.refuse(socket);
       return;
     }
-    this.sockets.add(socket);
-    socket.once('close', () => this.sockets.delete(socket));
+    let open = this.sockets.get(port);
+    if (!open) this.sockets.set(port, (open = new Set()));
+    open.add(socket);
+    socket.once('close', () => open.delete(socket));
     this.sink(socket);
   }
 
