@@ -17,6 +17,9 @@ if [ "${1:-}" = "--with-bench" ] || [ "${SLUICE_BOOTSTRAP_TEST:-}" = 1 ]; then
   # Tests only: GStreamer is the second RTSP client nobody here wrote (rtspsrc plays, rtspclientsink
   # publishes, avdec_h264 decodes); rtsp-clients.test.ts runs it.
   command -v gst-launch-1.0 >/dev/null 2>&1 || need+=(gstreamer1.0-tools gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-plugins-bad gstreamer1.0-rtsp gstreamer1.0-libav)
+  # Tests only: pebble is Let's Encrypt's ACME test CA; letsencrypt.test.ts and the certificate e2e
+  # order real certificates from it (HTTP-01 checked on the server's HTTP port).
+  command -v pebble >/dev/null 2>&1 || need+=(pebble)
 fi
 if [ "${1:-}" = "--with-bench" ]; then
   command -v nginx >/dev/null 2>&1 || need+=(nginx-light libnginx-mod-rtmp)

@@ -30,6 +30,8 @@ import { acceptRawBodies, logoHandlers } from './transcoder/logo-handlers.js';
 import type { LogoStore } from './transcoder/logo-store.js';
 import { originHandlers } from './cluster/origin-handlers.js';
 import { registerFileApi } from './vod/file-api.js';
+import type { LetsEncrypt } from './letsencrypt/letsencrypt.js';
+import { registerLetsEncrypt } from './letsencrypt/letsencrypt-routes.js';
 import type { Logger } from './support/log.js';
 
 export interface AppDeps {
@@ -57,9 +59,12 @@ export interface AppDeps {
   webrtcPublish?: (socket: WebSocket, request: FastifyRequest) => void;
   /** Admin ports split (http/port-roles.ts): no playback on admin ports, no console/API on public ones. */
   portRoles?: PortRoles;
+  /** The server's TLS certificate (tls/certificate-store.ts), for /letsencrypt to install into. */
   certificates?: CertificateStore;
   /** The HTTPS port open now for this request, if any: where `https_redirect` sends console and API requests. */
   httpsPort?: (req: IncomingMessage) => number | undefined;
+  /** GET/POST /letsencrypt and the HTTP-01 challenge answers (letsencrypt/). */
+  letsencrypt?: LetsEncrypt;
 }
 
 const API = '/flussonic/api';
@@ -176,6 +181,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   // VOD files: list_files, remove_file, make_dir, upload (streamed; vod/file-api.ts).
   await registerFileApi(app, { config, view, edit });
+  if (deps.letsencrypt) registerLetsEncrypt(app, { letsencrypt: deps.letsencrypt, view, edit });
   const history = deps.history;
   if (history)
     app.get(`${API}/history`, { onRequest: view }, (request) =>

@@ -18,6 +18,8 @@ import { EventsHub } from './http/events-hub.js';
 import { PortRoles } from './http/port-roles.js';
 import { WebListeners } from './http/web-listeners.js';
 import { CertificateStore, tlsDirOf } from './tls/certificate-store.js';
+import { LETSENCRYPT_DIRECTORY, trustAcmeCa } from './letsencrypt/acme-order.js';
+import { LetsEncrypt } from './letsencrypt/letsencrypt.js';
 import { TopicBus } from './http/topics.js';
 import { LiveView } from './live/live-view.js';
 import { DRM_APPLIED } from './drm/aes128.js';
@@ -96,6 +98,15 @@ async function main(): Promise<void> {
     hostname: store.config.hostname ?? host,
     log,
   });
+  // Certificates ordered from LetsEncrypt (or the ACME CA `letsencrypt_directory` names), renewed here.
+  await trustAcmeCa(process.env.SLUICE_ACME_CA_FILE);
+  const letsencrypt = await LetsEncrypt.open({
+    certificates,
+    dir: tlsDirOf(resolve(options.configPath)),
+    directoryUrl: () => store.config.letsencrypt_directory ?? LETSENCRYPT_DIRECTORY,
+    log,
+  });
+  letsencrypt.startRenewal();
 
   // Probed once at start: devices don't come and go while the server runs.
   const transcoderDevices = await probeTranscoderDevices();
@@ -127,6 +138,7 @@ async function main(): Promise<void> {
     ...media.dvr.notices(),
     // A certificate file refused (the previous one serves on), a web port that can't be bound.
     ...certificates.notices(),
+    ...letsencrypt.notices(),
     ...web.listeners?.notices(),
     ...(store.config.edit_auth
       ? {}
@@ -164,6 +176,7 @@ async function main(): Promise<void> {
     webrtcPublish: media.webrtcPublish,
     portRoles,
     certificates,
+    letsencrypt,
   });
   await app.ready();
   const listeners = new WebListeners({
@@ -210,6 +223,7 @@ async function main(): Promise<void> {
     await media.close();
     await listeners.close();
     certificates.close();
+    letsencrypt.close();
     await app.close();
     process.exit(0);
   };

@@ -30,6 +30,9 @@ const PUBLIC = new Set([
   // WebRTC publish: the stream's publish password decides, at the offer (ingest/webrtc).
   'GET /webrtc/publish/*',
   'HEAD /webrtc/publish/*',
+  // LetsEncrypt's HTTP-01 check has no credentials; only tokens of an order in progress answer.
+  'GET /.well-known/acme-challenge/:token',
+  'HEAD /.well-known/acme-challenge/:token',
 ]);
 
 /** Routes a view-only login may call; the rest need the edit login. */
@@ -43,6 +46,7 @@ const VIEW_ROUTES = new Set([
   'GET /flussonic/api/history',
   'GET /flussonic/api/list_files',
   'GET /flussonic/api/events',
+  'GET /flussonic/api/letsencrypt',
 ]);
 /** The console's own files (one route a file, under /admin/): public like its page. */
 const isPublic = (route: string) => PUBLIC.has(route) || /^(GET|HEAD) \/admin\//.test(route);

@@ -33,6 +33,8 @@ export const config = z.looseObject({
   hsts_max_age_seconds: z.number().int().min(0, 'hsts_max_age_seconds is at least 0').optional(),
   /** Console and API requests on a plain HTTP port are redirected to the first HTTPS port (playback is not). */
   https_redirect: z.boolean().optional(),
+  /** The ACME directory POST /letsencrypt orders from; absent: LetsEncrypt's production one. */
+  letsencrypt_directory: z.url({ protocol: /^https?$/ }).optional(),
   rtmp: port.optional(),
   rtmps: port.optional(),
   rtsp: port.optional(),
