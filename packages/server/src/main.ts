@@ -176,6 +176,8 @@ async function main(): Promise<void> {
     webrtcPublish: media.webrtcPublish,
     portRoles,
     certificates,
+    // Where https_redirect sends a console request: the HTTPS port of the same kind (public/admin).
+    httpsPort: (req) => web.listeners?.httpsPortFor(req),
     letsencrypt,
   });
   await app.ready();

@@ -110,6 +110,12 @@ export class WebListeners {
     return Object.fromEntries(keys.map((k) => [k, this.ports[k].bound()])) as Record<PortKey, number[]>;
   }
 
+  /** The HTTPS port of the kind a request came in on (https, or admin_https for an admin port), if open. */
+  httpsPortFor(req: IncomingMessage): number | undefined {
+    const kind = this.options.roles.kindOf(req);
+    return this.ports[kind === 'admin' ? 'admin_https' : 'https'].bound()[0];
+  }
+
   /** Header notices: one per port that could not be bound (stats `status` error_* keys). */
   notices(): Record<string, string> {
     const out: Record<string, string> = {};
