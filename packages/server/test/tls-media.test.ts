@@ -1,6 +1,14 @@
+import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, minimalConfig, type RunningServer, startServer, waitFor } from './harness.js';
-import { modifyConfig, probeStreams, rtmpPublisher, streamStats } from './media-helpers.js';
+import {
+  modifyConfig,
+  probeStreams,
+  rtmpPublisher,
+  stopChild,
+  streamStats,
+  testEncoderArgs,
+} from './media-helpers.js';
 import { framesDecoded, request, run } from './rtsp-helpers.js';
 import { accepts, plainBytesClosedAfterMs, rtspsAsk, TlsPeer } from './tls-media-helpers.js';
 
@@ -75,6 +83,30 @@ describe('RTMPS and RTSPS', () => {
     ]);
     expect(played.code).toBe(0);
     expect(framesDecoded(played.output)).toBeGreaterThanOrEqual(25);
+  }, 60_000);
+
+  it('ffmpeg plays over rtmps:// and publishes over rtsps:// (the other direction of each)', async () => {
+    await waitFor(async () => (await streamStats(server, 't')).alive, 30_000);
+    const played = await run('ffmpeg', [
+      ...['-hide_banner', '-nostdin', '-i', `rtmps://127.0.0.1:${rtmps}/static/t`],
+      ...['-frames:v', '25', '-f', 'null', '-'],
+    ]);
+    expect(played.code).toBe(0);
+    expect(framesDecoded(played.output)).toBeGreaterThanOrEqual(25);
+
+    const publisher = spawn('ffmpeg', [
+      ...testEncoderArgs(),
+      ...['-f', 'rtsp', `rtsps://127.0.0.1:${rtsps}/static/cam?password=s3cret`],
+    ]);
+    try {
+      const stats = await waitFor(async () => {
+        const s = await streamStats(server, 'cam');
+        return s.alive && s.published_via === 'rtsp' && (s.bitrate ?? 0) > 0 ? s : undefined;
+      }, 30_000);
+      expect(stats.media_info?.tracks.map((t) => t.codec).sort()).toEqual(['aac', 'h264']);
+    } finally {
+      await stopChild(publisher);
+    }
   }, 60_000);
 
   it('refuses RTP over UDP on RTSPS with 461 Unsupported Transport (the media would go in clear)', async () => {
