@@ -1,5 +1,8 @@
 import { spawn } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeSelfSigned } from '../src/tls/self-signed.js';
 import { freePort, minimalConfig, type RunningServer, startServer, waitFor } from './harness.js';
 import {
   modifyConfig,
@@ -154,6 +157,19 @@ describe('RTMPS and RTSPS', () => {
     expect(peer.closed).toBe(false);
     peer.destroy();
   }, 30_000);
+
+  it('presents a replaced certificate file to the next RTMPS and RTSPS handshake, without reopening the ports', async () => {
+    const next = makeSelfSigned('replaced.example');
+    await writeFile(join(server.dir, 'tls', 'server.key'), next.keyPem);
+    await writeFile(join(server.dir, 'tls', 'server.crt'), next.certPem);
+    const served = async (port: number) => {
+      const peer = await TlsPeer.open(port);
+      peer.destroy();
+      return peer.servedName;
+    };
+    await waitFor(async () => (await served(rtmps)) === 'replaced.example');
+    expect(await served(rtsps)).toBe('replaced.example');
+  });
 
   it('moves both ports live when modify_config changes them, and closes them when removed', async () => {
     const [newRtmps, newRtsps] = [await freePort(), await freePort()];
