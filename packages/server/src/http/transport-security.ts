@@ -42,20 +42,6 @@ export function httpsRedirectTarget(
 }
 
 /**
- * The port a plain request is redirected to: the first bound `admin_https` port for a request that
- * came in on an admin port, the first bound `https` port otherwise.
- */
-export function httpsPortOf(
-  bound: () => { https: number[]; admin_https: number[] },
-  cameInOnAdminPort: (req: IncomingMessage) => boolean,
-): (req: IncomingMessage) => number | undefined {
-  return (req) => {
-    const ports = bound();
-    return (cameInOnAdminPort(req) ? ports.admin_https : ports.https)[0];
-  };
-}
-
-/**
  * Secure by default on TLS: HSTS on answers over TLS when `hsts_max_age_seconds` is set (never over
  * plain HTTP, where browsers ignore it and an attacker could forge it anyway), and the console and
  * API redirected to HTTPS when `https_redirect` is on and an HTTPS port is open. 308 keeps the
