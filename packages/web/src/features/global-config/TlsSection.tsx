@@ -1,7 +1,8 @@
 import { Fieldset, SimpleGrid } from '@mantine/core';
+import { CertificateBlock } from './CertificateBlock.js';
 import { PortField, PortListField } from './global-fields.js';
 
-/** TLS-tunneled ports. The certificate status and LetsEncrypt issuing come with the TLS issue. */
+/** TLS-tunneled ports, and the certificate they serve with LetsEncrypt issuing (spec 000 §2). */
 export function TlsSection() {
   return (
     <Fieldset legend="TLS-tunneled">
@@ -10,6 +11,7 @@ export function TlsSection() {
         <PortField name="rtmps" label="RTMPS port" />
         <PortField name="rtsps" label="RTSPS port" />
       </SimpleGrid>
+      <CertificateBlock />
     </Fieldset>
   );
 }
