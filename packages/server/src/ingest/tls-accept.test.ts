@@ -1,24 +1,15 @@
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { connect as connectTcp } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { connect as connectTls, createSecureContext, type SecureContext } from 'node:tls';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { makeSelfSigned } from '../tls/self-signed.js';
 import { RTMP_LIMITS } from './rtmp/rtmp-limits.js';
 import { RtmpServer } from './rtmp/rtmp-server.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'sluice-tls-accept-'));
-/** A self-signed certificate for `name`, made by Debian's openssl as an operator would. */
-function certificate(name: string): { context: SecureContext; pem: string } {
-  const [cert, key] = [join(dir, `${name}.crt`), join(dir, `${name}.key`)];
-  const made = spawnSync('openssl', [
-    ...['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'],
-    ...['-keyout', key, '-out', cert, '-days', '2', '-subj', `/CN=${name}`],
-  ]);
-  if (made.status !== 0) throw new Error(made.stderr.toString());
-  const pem = readFileSync(cert, 'utf8');
-  return { context: createSecureContext({ cert: pem, key: readFileSync(key), minVersion: 'TLSv1.2' }), pem };
+/** A self-signed certificate for `name`, as the server makes at first start. */
+function certificate(name: string): { context: SecureContext } {
+  const { certPem, keyPem } = makeSelfSigned(name);
+  return { context: createSecureContext({ cert: certPem, key: keyPem, minVersion: 'TLSv1.2' }) };
 }
 
 /** The subject CN a TLS client is shown by the server at `port`. */
@@ -48,7 +39,6 @@ describe('RTMPS: the RTMP listener behind a TLS handshake', () => {
   const log = { notice: (l: string) => lines.push(l), error: (l: string) => lines.push(l) };
   let server: RtmpServer | undefined;
   afterEach(() => server?.close());
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   const start = async (handshakeTimeoutMs = RTMP_LIMITS.handshakeTimeoutMs) => {
     const chunks: Buffer[] = [];
