@@ -42,6 +42,8 @@ describe('HTTPS listeners', () => {
   afterAll(() => server.cleanup());
 
   it('serves the console, the API, the events websocket and HLS playback over TLS with a self-signed certificate', async () => {
+    expect(server.output()).toContain(`Console: https://localhost:${https}/admin`);
+    expect(server.output()).toMatch(/made a self-signed one for .* in .*server\.crt/);
     const page = await httpsGet(https, '/admin/');
     expect(page.status).toBe(200);
     expect(page.body).toContain('<div id="root"');

@@ -158,6 +158,9 @@ export class WebListeners {
     });
     server.on('request', (req: IncomingMessage, res) => {
       roles.tagRequest(req, kind);
+      // HTTP/2 names the host in `:authority` only; the app (origin checks, URLs it builds) reads Host.
+      const authority = req.headers[':authority'];
+      if (req.headers.host === undefined && typeof authority === 'string') req.headers.host = authority;
       app.emit('request', req, res);
     });
     server.on('upgrade', (req: IncomingMessage, socket: Socket, head: Buffer) => {
