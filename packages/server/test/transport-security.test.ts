@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { connect } from 'node:http2';
 import { request } from 'node:https';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -57,6 +58,21 @@ function overTls(
   });
 }
 
+/** The session cookie a login over HTTP/2 gets (ALPN h2: the request's socket is HTTP/2's proxy of the TLS one). */
+function loginOverH2(port: number): Promise<{ status: number; cookie: string }> {
+  return new Promise((resolve, reject) => {
+    const session = connect(`https://127.0.0.1:${port}`, { rejectUnauthorized: false });
+    session.on('error', reject);
+    const stream = session.request({ ':method': 'POST', ':path': '/admin/login', ...FORM });
+    stream.on('response', (headers) => {
+      resolve({ status: Number(headers[':status']), cookie: String(headers['set-cookie']) });
+      session.close();
+    });
+    stream.on('error', reject);
+    stream.end(loginForm());
+  });
+}
+
 /** Issue 19 "Secure by default on TLS", and what a view_auth login is told and refused. */
 describe('Secure cookie, HSTS and the HTTP→HTTPS redirect', () => {
   let server: RunningServer;
@@ -79,6 +95,9 @@ describe('Secure cookie, HSTS and the HTTP→HTTPS redirect', () => {
     const secure = await overTls(https, '/admin/login', { method: 'POST', headers: FORM, body: loginForm() });
     expect(secure.status).toBe(200);
     expect(String(secure.headers['set-cookie'])).toMatch(/^sluice_session=[^;]+;.*; Secure$/);
+    const h2 = await loginOverH2(https);
+    expect(h2.status).toBe(200);
+    expect(h2.cookie).toMatch(/^sluice_session=[^;]+;.*; Secure$/);
 
     const cleartext = await plain('/admin/login', { method: 'POST', headers: FORM, body: loginForm() });
     expect(cleartext.status).toBe(200);
