@@ -1,13 +1,13 @@
-import { request } from 'node:https';
+import { request, type RequestOptions } from 'node:https';
 import { connect as connectH2 } from 'node:http2';
-import { connect as connectTls, type PeerCertificate } from 'node:tls';
+import { type ConnectionOptions, connect as connectTls, type PeerCertificate } from 'node:tls';
 import { basicAuth } from './harness.js';
 
 export interface HttpsAnswer {
   status: number;
   body: string;
   /** The protocol the TLS handshake agreed on (ALPN). */
-  alpn: string | false;
+  alpn: string | false | null;
   /** SHA-256 fingerprint of the certificate the server presented. */
   fingerprint: string;
 }
@@ -19,30 +19,28 @@ export function httpsGet(
   headers: Record<string, string> = { authorization: basicAuth() },
 ): Promise<HttpsAnswer> {
   return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port,
-        path,
-        headers,
-        rejectUnauthorized: false,
-        agent: false,
-        ALPNProtocols: ['http/1.1'],
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const socket = res.socket as import('node:tls').TLSSocket;
-          resolve({
-            status: res.statusCode ?? 0,
-            body: Buffer.concat(chunks).toString(),
-            alpn: socket.alpnProtocol,
-            fingerprint: socket.getPeerCertificate().fingerprint256 ?? '',
-          });
+    const options: RequestOptions & ConnectionOptions = {
+      host: '127.0.0.1',
+      port,
+      path,
+      headers,
+      rejectUnauthorized: false,
+      agent: false,
+      ALPNProtocols: ['http/1.1'],
+    };
+    const req = request(options, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const socket = res.socket as import('node:tls').TLSSocket;
+        resolve({
+          status: res.statusCode ?? 0,
+          body: Buffer.concat(chunks).toString(),
+          alpn: socket.alpnProtocol,
+          fingerprint: socket.getPeerCertificate().fingerprint256 ?? '',
         });
-      },
-    );
+      });
+    });
     req.on('error', reject);
     req.end();
   });
