@@ -31,6 +31,12 @@ export const ACCOUNT_KEY_FILE = 'letsencrypt-account.key';
 const NOTICE_KEY = 'error_letsencrypt';
 /** The first renewal check after a start: soon, so a server restarted daily still checks. */
 const FIRST_CHECK_MS = 60_000;
+/**
+ * An order not done by then fails (and frees the one-order lock): a directory whose address
+ * resolves nowhere or drops packets hangs below acme-client's request timeout. A real order takes
+ * seconds; LetsEncrypt's validation of a slow site well under a minute.
+ */
+export const ORDER_DEADLINE_MS = 180_000;
 
 export type OrderFn = (domains: string[], directoryUrl: string) => Promise<Issued>;
 
@@ -152,7 +158,7 @@ export class LetsEncrypt {
     const list = domains.join(', ');
     let issued: Issued;
     try {
-      issued = await this.order(domains, directory);
+      issued = await withDeadline(this.order(domains, directory), ORDER_DEADLINE_MS, directory);
     } catch (error) {
       const reason = reasonOf(error);
       this.options.log.error(`LetsEncrypt: no certificate for ${list} from ${directory}: ${reason}`);
@@ -173,4 +179,14 @@ export class LetsEncrypt {
     this.options.log.notice(`LetsEncrypt: certificate for ${list} installed, valid until ${info.not_after}`);
     return this.status();
   }
+}
+
+/** `promise`, or a rejection once `ms` pass; a late result is dropped (nothing is installed). */
+function withDeadline<T>(promise: Promise<T>, ms: number, directory: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`no certificate from ${directory} within ${ms / 1000} s`)), ms);
+  });
+  promise.catch(() => undefined); // a late failure after the deadline is not unhandled
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
 }

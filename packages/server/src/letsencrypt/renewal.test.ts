@@ -1,9 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CertificateInfo } from '../tls/certificate-store.js';
-import { LetsEncrypt } from './letsencrypt.js';
+import { LetsEncrypt, ORDER_DEADLINE_MS, OrderInProgress } from './letsencrypt.js';
 import { nextCheckInMs } from './renewal.js';
 
 const DAY_MS = 86_400_000;
@@ -99,6 +99,35 @@ describe('LetsEncrypt renewal: 30 days before expiry, retried with backoff, a no
     expect(le.notices().error_letsencrypt).toMatch(/rateLimited.*next try in 120 min/);
     await le.checkRenewal();
     expect(le.notices()).toEqual({});
+  });
+
+  it('gives up on a CA that never answers after 3 min, keeping the certificate and freeing the lock', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'sluice-le-'));
+    vi.useFakeTimers();
+    try {
+      let calls = 0;
+      const le = await LetsEncrypt.open({
+        certificates: { info: () => info('CN=host', 'CN=host', T0), install: async () => info('x', 'y', T0) },
+        dir,
+        directoryUrl: () => 'https://acme.test/dir',
+        log: { notice: () => undefined, error: () => undefined },
+        order: () => {
+          calls++;
+          return new Promise(() => undefined);
+        },
+      });
+      const first = le.issue(['a.example.com']);
+      const refusal = expect(first).rejects.toThrow(
+        /no certificate from https:\/\/acme\.test\/dir within 180 s/,
+      );
+      expect(() => le.issue(['a.example.com'])).toThrow(OrderInProgress);
+      await vi.advanceTimersByTimeAsync(ORDER_DEADLINE_MS);
+      await refusal;
+      void le.issue(['a.example.com']).catch(() => undefined);
+      expect(calls).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('retries after 1 h, 2 h, 4 h … and at most waits the daily check', () => {
