@@ -1,4 +1,4 @@
-import { X509Certificate } from 'node:crypto';
+import { X509Certificate, createPrivateKey } from 'node:crypto';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,6 +46,13 @@ describe('the TLS certificate beside the config', () => {
     store.close();
     store = await open();
     expect(store.pem().cert).toBe(first);
+  });
+
+  it('makes certificates that always parse (random serials are valid DER)', () => {
+    for (let i = 0; i < 1500; i++) {
+      const made = makeSelfSigned('many.example');
+      expect(new X509Certificate(made.certPem).checkPrivateKey(createPrivateKey(made.keyPem))).toBe(true);
+    }
   });
 
   it('switches to a replaced pair without a restart and refuses a mismatched one, keeping the previous', async () => {

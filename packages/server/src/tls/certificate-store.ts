@@ -56,12 +56,14 @@ interface Loaded {
 }
 
 const NOTICE_KEY = 'error_certificate';
+const RECHECK_MS = 60_000;
 
 export class CertificateStore {
   private current: Loaded;
   private readonly listeners = new Set<() => void>();
   private watcher: FSWatcher | undefined;
   private settleTimer: NodeJS.Timeout | undefined;
+  private recheckTimer: NodeJS.Timeout | undefined;
   private refusal: string | undefined;
   private reloading = Promise.resolve();
 
@@ -149,6 +151,7 @@ export class CertificateStore {
   close(): void {
     this.watcher?.close();
     clearTimeout(this.settleTimer);
+    clearInterval(this.recheckTimer);
   }
 
   private async readFiles(): Promise<void> {
@@ -190,6 +193,10 @@ export class CertificateStore {
   }
 
   private watch(): void {
+    // Also read again now and then: a folder watch misses a symlinked file whose target changes
+    // (certbot's live/ links) and events lost on some filesystems. Two small reads; same files, no-op.
+    this.recheckTimer = setInterval(() => void this.reload(), RECHECK_MS);
+    this.recheckTimer.unref();
     try {
       this.watcher = watch(this.options.dir, { persistent: false }, (_event, name) => {
         if (name !== null && name !== CERT_FILE && name !== KEY_FILE) return; // our own temp files

@@ -19,7 +19,8 @@ export function makeSelfSigned(hostname: string, now = new Date()): SelfSigned {
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const spki = publicKey.export({ type: 'spki', format: 'der' });
   // Browsers and clients match the host against the subjectAltName, not the CN.
-  const names = [...new Set(['localhost', hostname].filter((n) => n && !isIPv4(n)))];
+  // A dNSName is ASCII letters, digits, dots and dashes: a configured `hostname` that is not one stays CN only.
+  const names = [...new Set(['localhost', hostname].filter((n) => /^[A-Za-z0-9.-]+$/.test(n) && !isIPv4(n)))];
   const addresses = [...new Set(['127.0.0.1', ...(isIPv4(hostname) ? [hostname] : [])])];
   const san = seq(
     ...names.map((n) => tlv(0x82, Buffer.from(n, 'ascii'))),
@@ -27,9 +28,10 @@ export function makeSelfSigned(hostname: string, now = new Date()): SelfSigned {
   );
   const name = seq(set(seq(oid('2.5.4.3'), tlv(0x0c, Buffer.from(hostname || 'localhost', 'utf8')))));
   const ecdsaSha256 = seq(oid('1.2.840.10045.4.3.2'));
-  // A positive serial: 16 random bytes with the top bit cleared.
+  // A positive serial in minimal DER: 16 random bytes, the first one 0x40-0x7f (top bit clear, and
+  // never 0x00, which DER forbids before a byte under 0x80: OpenSSL refused 1 certificate in 128).
   const serial = randomBytes(16);
-  serial[0] = (serial[0] ?? 0) & 0x7f;
+  serial[0] = ((serial[0] ?? 0) & 0x3f) | 0x40;
   const notAfter = new Date(now.getTime() + VALID_DAYS * 86_400_000);
   // A minute back, so a client whose clock is a little behind accepts it at once.
   const notBefore = new Date(now.getTime() - 60_000);
