@@ -54,7 +54,7 @@ export function CertificateBlock() {
   };
 
   return (
-    <Stack gap="xs" mt="md" aria-label="Certificate">
+    <Stack gap="xs" mt="md" role="group" aria-label="Certificate">
       <Group gap="xs">
         <Text fw={500}>Certificate</Text>
         {cert?.self_signed && (
