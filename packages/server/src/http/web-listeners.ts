@@ -15,6 +15,8 @@ import type { ListenerKind, PortRoles } from './port-roles.js';
 
 /** A TLS handshake not finished by then is dropped: idle or trickling handshakes can't pile up. */
 export const TLS_HANDSHAKE_TIMEOUT_MS = 10_000;
+/** How often a port that could not be bound is tried again. */
+const BIND_RETRY_MS = 5_000;
 /** HTTP/2 streams one connection may have open at once (Node's default has no bound). */
 const H2_MAX_STREAMS = 128;
 
@@ -49,6 +51,9 @@ export class WebListeners {
   private readonly secure: Http2SecureServer[] = [];
   private readonly failures = new Map<string, string>();
   private readonly stopWatching: () => void;
+  private config: Config | undefined;
+  private retry: NodeJS.Timeout | undefined;
+  private queue: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: WebListenersOptions) {
     const limits = options.limits ?? CONNECTION_LIMITS;
@@ -87,21 +92,46 @@ export class WebListeners {
   }
 
   /** Opens and closes ports to match the config; resolves with what is open per kind. */
-  async reconcile(config: Config): Promise<Record<PortKey, number[]>> {
+  reconcile(config: Config): Promise<Record<PortKey, number[]>> {
+    // One at a time: two at once would both try to bind a new port.
+    const run = this.queue.then(() => this.apply(config));
+    this.queue = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    return run;
+  }
+
+  private async apply(config: Config): Promise<Record<PortKey, number[]>> {
     this.options.roles.setAdminPorts(
       (config.admin_http?.length ?? 0) + (config.admin_https?.length ?? 0) > 0,
     );
+    this.config = config;
     const keys = Object.keys(KINDS) as PortKey[];
     const open = await Promise.all(
       keys.map(async (key) => {
         const wanted = config[key] ?? [];
-        // A port that left the config, or is tried again, has no notice until it fails again.
-        for (const failure of [...this.failures.keys()])
-          if (failure.startsWith(`${key}:`)) this.failures.delete(failure);
-        return [key, await this.ports[key].reconcile(wanted)] as const;
+        const bound = await this.ports[key].reconcile(wanted);
+        // A port's notice stays while it is wanted and still not bound (a retry that fails again
+        // sets the same one), so the header does not flicker.
+        for (const port of this.failedPorts(key))
+          if (!wanted.includes(port) || bound.includes(port)) this.failures.delete(`${key}:${port}`);
+        return [key, bound] as const;
       }),
     );
+    clearTimeout(this.retry);
+    // A port something else held may free up: tried again while any failed, without a config change.
+    if (this.failures.size > 0) {
+      this.retry = setTimeout(() => void this.reconcile(this.config ?? config), BIND_RETRY_MS);
+      this.retry.unref();
+    }
     return Object.fromEntries(open) as Record<PortKey, number[]>;
+  }
+
+  private failedPorts(key: PortKey): number[] {
+    return [...this.failures.keys()]
+      .filter((k) => k.startsWith(`${key}:`))
+      .map((k) => Number(k.split(':')[1]));
   }
 
   /** Bound port numbers per kind (a requested 0 becomes the port the system chose). */
@@ -125,6 +155,7 @@ export class WebListeners {
 
   async close(): Promise<void> {
     this.stopWatching();
+    clearTimeout(this.retry);
     await Promise.all(Object.values(this.ports).map((p) => p.close()));
     for (const server of this.secure) server.close();
   }
