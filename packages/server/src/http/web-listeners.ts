@@ -162,8 +162,9 @@ export class WebListeners {
 
   private failed(key: PortKey, port: number, error: Error): void {
     const message = `Can't listen on ${KINDS[key].label} port ${port}: ${error.message}`;
+    // Logged once, not at every retry.
+    if (this.failures.get(`${key}:${port}`) !== message) this.options.log.error(message);
     this.failures.set(`${key}:${port}`, message);
-    this.options.log.error(message);
   }
 
   private tlsOptions() {
