@@ -26,7 +26,7 @@ describe('HTTPS listeners', () => {
     https = await freePort();
     server = await startServer({
       config:
-        `${minimalConfig}https ${https};\n` +
+        `${minimalConfig}view_auth viewer view-pass-1;\nhttps ${https};\n` +
         `stream demo {\n  url test://?size=320x180&bitrate=300;\n  static true;\n  segment_duration 1;\n}\n`,
     });
     await waitFor(() => tlsAnswers(https));
@@ -56,6 +56,11 @@ describe('HTTPS listeners', () => {
     expect(certificate.domains).toEqual(expect.arrayContaining(['localhost', '127.0.0.1']));
     expect(JSON.stringify(certificate)).not.toMatch(/PRIVATE KEY/);
     expect((await httpsGet(https, '/flussonic/api/server', {})).status).toBe(401);
+    // Public facts: a view-only login sees the same certificate.
+    const viewer = await httpsGet(https, '/flussonic/api/server', {
+      authorization: basicAuth('viewer', 'view-pass-1'),
+    });
+    expect(JSON.parse(viewer.body)).toMatchObject({ certificate });
 
     const socket = new WebSocket(`wss://127.0.0.1:${https}/flussonic/api/events`, {
       headers: { authorization: basicAuth() },
