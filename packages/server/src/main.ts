@@ -140,6 +140,7 @@ async function main(): Promise<void> {
     ...certificates.notices(),
     ...letsencrypt.notices(),
     ...web.listeners?.notices(),
+    ...media.portNotices(),
     ...(store.config.edit_auth
       ? {}
       : { error_no_edit_auth: 'edit_auth is not set in the config: nobody can log in.' }),

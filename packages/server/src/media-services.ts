@@ -169,6 +169,12 @@ export async function startMedia(options: MediaOptions) {
     clients,
     /** Stream archives (dvr/): archive(name) and dvrInfo(name) for archive playback. */
     dvr,
+    /** Header notices for a media port (`rtmp`, `rtmps`, `rtsp`, `rtsps`) that can't be bound. */
+    portNotices: (): Record<string, string> => ({
+      ...rtmp.notices(),
+      ...rtmps?.notices(),
+      ...rtsp.notices(),
+    }),
     /** Output protocols served, for server info. */
     outputs: [...PLAYBACK_OUTPUTS] as string[],
     playback: playbackHandler({

@@ -14,6 +14,8 @@ describe('admin ports', () => {
   let adminHttps: number;
   let busy: Server;
   let busyPort: number;
+  let busyMedia: Server;
+  let busyMediaPort: number;
 
   beforeAll(async () => {
     server = await startServer({
@@ -24,13 +26,23 @@ describe('admin ports', () => {
     busy = createServer();
     await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
     busyPort = (busy.address() as { port: number }).port;
+    // And one asked for as the `rtmps` port: media listeners report the same way.
+    busyMedia = createServer();
+    await new Promise<void>((resolve) => busyMedia.listen(0, '127.0.0.1', resolve));
+    busyMediaPort = (busyMedia.address() as { port: number }).port;
     await waitFor(async () => (await get(server.port, '/demo/video.m3u8', false)).status === 200, 30_000);
     // Set live, as an operator would from Settings: the admin ports open, the public one stops the API.
-    await modifyConfig(server, { admin_http: [adminHttp], admin_https: [adminHttps], https: [busyPort] });
+    await modifyConfig(server, {
+      admin_http: [adminHttp],
+      admin_https: [adminHttps],
+      https: [busyPort],
+      rtmps: busyMediaPort,
+    });
     await waitFor(async () => (await get(adminHttp, '/flussonic/api/server').catch(() => undefined))?.ok);
   });
   afterAll(async () => {
     if (busy.listening) busy.close();
+    if (busyMedia.listening) busyMedia.close();
     await server.cleanup();
   });
 
@@ -71,6 +83,21 @@ describe('admin ports', () => {
       };
       return config.stats.status[`error_listen_https_${busyPort}`] === undefined;
     });
+  });
+
+  it('an RTMPS port that cannot be bound is a header notice too, and is taken once freed', async () => {
+    const status = async () =>
+      (
+        (await (await get(adminHttp, '/flussonic/api/read_config')).json()) as {
+          stats: { status: Record<string, string> };
+        }
+      ).stats.status;
+    const key = `error_listen_rtmps_${busyMediaPort}`;
+    const notice = await waitFor(async () => (await status())[key]);
+    expect(notice).toMatch(new RegExp(`Can't listen on RTMPS port ${busyMediaPort}: .*EADDRINUSE`));
+    await new Promise<void>((resolve) => busyMedia.close(() => resolve()));
+    await waitFor(() => tlsAnswers(busyMediaPort));
+    await waitFor(async () => (await status())[key] === undefined);
   });
 
   it('removing the admin ports gives the console and the API back to the public port', async () => {

@@ -52,6 +52,11 @@ export class RtspService {
     await this.securePort?.apply(securePort);
   }
 
+  /** Header notices for an `rtsp` / `rtsps` port that can't be bound. */
+  notices(): Record<string, string> {
+    return { ...this.port.notices(), ...this.securePort?.notices() };
+  }
+
   async close(): Promise<void> {
     await this.port.close();
     await this.securePort?.close();
