@@ -22,8 +22,9 @@ function servedIssuer(port: number): Promise<string> {
   });
 }
 
+// At the root, as spec 000 §7 lists it and the console calls it (also answered under /flussonic/api).
 const order = (server: RunningServer, domains: unknown, authorization = basicAuth()) =>
-  server.api('/flussonic/api/letsencrypt', {
+  server.api('/letsencrypt', {
     method: 'POST',
     headers: { authorization, 'content-type': 'application/json' },
     body: JSON.stringify({ domains }),
@@ -64,6 +65,8 @@ describe('LetsEncrypt: certificates from an ACME CA (Debian pebble)', () => {
       files: { cert: string; key: string };
     };
     expect(body.cert.self_signed).toBe(true);
+    const atRoot = await server.api('/letsencrypt', { headers: { authorization: viewer } });
+    expect(await atRoot.json()).toEqual(body);
     expect(body.files.key).toMatch(/server\.key$/);
     expect(JSON.stringify(body)).not.toContain('PRIVATE KEY');
     expect((await order(server, ['localhost'], viewer)).status).toBe(403);

@@ -47,6 +47,7 @@ const VIEW_ROUTES = new Set([
   'GET /flussonic/api/list_files',
   'GET /flussonic/api/events',
   'GET /flussonic/api/letsencrypt',
+  'GET /letsencrypt',
 ]);
 /** The console's own files (one route a file, under /admin/): public like its page. */
 const isPublic = (route: string) => PUBLIC.has(route) || /^(GET|HEAD) \/admin\//.test(route);

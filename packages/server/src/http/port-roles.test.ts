@@ -15,7 +15,13 @@ describe('PortRoles: what each kind of port serves', () => {
   it('keeps the console and the API off public ports once an admin port is set, but not playback nor mirrors', () => {
     const roles = new PortRoles();
     roles.setAdminPorts(true);
-    for (const path of ['/', '/admin', '/admin/assets/x.js', '/flussonic/api/read_config?x=1'])
+    for (const path of [
+      '/',
+      '/admin',
+      '/admin/assets/x.js',
+      '/flussonic/api/read_config?x=1',
+      '/letsencrypt',
+    ])
       expect(roles.servesConsole(request(path)), path).toBe(false);
     for (const path of ['/cam/index.m3u8', '/flussonic/api/cluster/streams', '/administrator/index.m3u8'])
       expect(roles.servesConsole(request(path)), path).toBe(true);

@@ -8,6 +8,8 @@ export type ListenerKind = 'public' | 'admin';
 const API = '/flussonic/api';
 /** Mirrors pull from the public ports with the cluster key; they are media distribution, not the API. */
 const PUBLIC_API_PATHS = [`${API}/cluster/`];
+/** API calls the spec puts at the root (spec 000 §7). */
+const ROOT_API_PATHS = ['/letsencrypt'];
 
 /**
  * The admin ports split (spec 000 §2 Additional: admin_http / admin_https): admin ports serve only
@@ -49,7 +51,11 @@ export class PortRoles {
     if (!this.adminPortsSet || this.kindOf(req) === 'admin') return true;
     const path = (req.url ?? '/').split('?')[0] ?? '/';
     const isConsoleOrApi =
-      path === '/' || path === '/admin' || path.startsWith('/admin/') || path.startsWith(`${API}/`);
+      path === '/' ||
+      path === '/admin' ||
+      path.startsWith('/admin/') ||
+      path.startsWith(`${API}/`) ||
+      ROOT_API_PATHS.includes(path);
     return !isConsoleOrApi || PUBLIC_API_PATHS.some((p) => path.startsWith(p));
   }
 

@@ -1,6 +1,6 @@
 import { serverInfo } from '@sluice/api';
 import { z } from 'zod';
-import { jsonBody, requestJson } from '../../api/http-client.js';
+import { jsonBody, request } from '../../api/http-client.js';
 
 /** Spec 000 §9: the certificate page reloads 1500 ms after a certificate returns. */
 export const CERTIFICATE_RELOAD_MS = 1500;
@@ -30,6 +30,6 @@ export function isIpAddress(hostname: string): boolean {
 /** The domain field's names: separated by commas or spaces. */
 export const domainsOf = (text: string): string[] => text.split(/[\s,]+/).filter((d) => d !== '');
 
-/** POST {api_base}/letsencrypt (spec 000 §7): answers once the certificate is installed, or raises the CA's reason. */
-export const requestCertificate = (domains: string[]) =>
-  requestJson('/letsencrypt', letsencryptAnswer, jsonBody({ domains }));
+/** POST /letsencrypt (spec 000 §7, at the root): answers once the certificate is installed, or raises the CA's reason. */
+export const requestCertificate = async (domains: string[]) =>
+  letsencryptAnswer.parse(await (await request('/letsencrypt', jsonBody({ domains }))).json());
