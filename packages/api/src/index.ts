@@ -20,3 +20,4 @@ export * from './mirror-stats.js';
 export * from './auth-url.js';
 export * from './webrtc-publish.js';
 export * from './import-summary.js';
+export * from './pulse/query.js';
