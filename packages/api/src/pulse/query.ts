@@ -138,17 +138,19 @@ export function parsePulseQuery(text: string): PulseQuery | undefined {
   }
   const parts = head.split(':');
   if (parts.length > 3 || !parts.every(isPulsePart)) return undefined;
-  const metric = parts[parts.length - 1];
+  const metric = parts.pop() ?? '';
   if (!isPulseMetric(metric)) return undefined;
   const query: PulseQuery = { metric, tags };
-  const rest = parts.slice(0, -1);
-  if (rest.length === 2 || (rest.length === 1 && (PULSE_GROUPS as readonly string[]).includes(rest[0]))) {
-    const group = rest.shift() as string;
-    if (!(PULSE_GROUPS as readonly string[]).includes(group)) return undefined;
-    query.group = group as PulseGroup;
+  const isGroup = (part: string | undefined): part is PulseGroup =>
+    part !== undefined && (PULSE_GROUPS as readonly string[]).includes(part);
+  if (parts.length === 2 || (parts.length === 1 && isGroup(parts[0]))) {
+    const group = parts.shift();
+    if (!isGroup(group)) return undefined;
+    query.group = group;
   }
-  if (rest.length === 1) {
-    const downsample = parseDownsample(rest[0]);
+  const downsampleText = parts[0];
+  if (downsampleText !== undefined) {
+    const downsample = parseDownsample(downsampleText);
     if (!downsample || downsample.aggregator !== pulseAggregatorFor(metric)) return undefined;
     query.period_s = downsample.period_s;
     query.aggregator = downsample.aggregator;
