@@ -13,12 +13,13 @@
  */
 
 /** How a metric's values read: the page picks axis units and bounds from it. */
-export type PulseMetricKind = 'traffic' | 'percent' | 'bytes' | 'count' | 'ratio';
+export type PulseMetricKind = 'traffic' | 'percent' | 'bytes' | 'count' | 'ratio' | 'milliseconds';
 
 /**
  * Every metric the store collects: the spec 000 §9 list, then the Node.js equivalents of the
  * spec's Erlang panels (event-loop utilization for "Scheduler utilization", active handles and
- * requests for "Erlang active tasks") and per-partition space usage.
+ * requests for "Erlang active tasks"), per-partition space usage, and the server process's own
+ * CPU (with its ffmpeg children) and memory.
  * Traffic is kbit/s, memory bytes, percents 0..100, event-loop utilization 0..1.
  */
 export const PULSE_METRIC_KINDS = {
@@ -40,6 +41,9 @@ export const PULSE_METRIC_KINDS = {
   active_handles: 'count',
   active_requests: 'count',
   partition_usage: 'percent',
+  server_cpu_usage: 'percent',
+  server_memused: 'bytes',
+  event_loop_lag_ms: 'milliseconds',
 } as const satisfies Record<string, PulseMetricKind>;
 
 export type PulseMetric = keyof typeof PULSE_METRIC_KINDS;
