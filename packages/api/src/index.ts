@@ -21,3 +21,4 @@ export * from './auth-url.js';
 export * from './webrtc-publish.js';
 export * from './import-summary.js';
 export * from './pulse/query.js';
+export * from './pulse/answer.js';
