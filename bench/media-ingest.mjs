@@ -2,6 +2,8 @@
 // same run, the same N streams pushed over RTMP into nginx with the RTMP module (hls on) as the
 // reference. Prints how many streams hold real time, and CPU and memory per stream, for both.
 // Usage: npm run bench -- media-ingest [N=100] [SECONDS=30]   (SLUICE_ONLY=1: Sluice alone, no reference)
+// RTMP-publish mode (Sluice's RTMP ingest beside nginx-rtmp's, both fed RTMP; see lib/ingest-rtmp.mjs):
+//        npm run bench -- media-ingest rtmp [N=50] [SECONDS=30]
 import { spawn, spawnSync } from 'node:child_process';
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -16,7 +18,13 @@ import {
   startSluice,
   stop,
 } from './lib/media.mjs';
+import { runRtmpIngest } from './lib/ingest-rtmp.mjs';
 
+if (process.argv[2] === 'rtmp') {
+  const [n = 50, seconds = 30] = process.argv.slice(3).map(Number);
+  await runRtmpIngest({ N: n, SECONDS: seconds, clip: makeClip(20), sluiceOnly: !!process.env.SLUICE_ONLY });
+  process.exit(0);
+}
 const N = Number(process.argv[2] ?? 100);
 const SECONDS = Number(process.argv[3] ?? 30);
 const clip = makeClip(20);

@@ -93,7 +93,11 @@ export async function startSluice(configText) {
   await writeFile(configPath, configText.replaceAll('{http}', String(port)));
   const child = spawn(
     process.execPath,
-    ['packages/server/dist/main.js', '--config', configPath, '--host', '127.0.0.1'],
+    // BENCH_SERVER_NODE_ARGS: flags for the server's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+    [
+      ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+      ...['packages/server/dist/main.js', '--config', configPath, '--host', '127.0.0.1'],
+    ],
     {
       stdio: ['ignore', 'ignore', 'inherit'],
     },
