@@ -20,6 +20,9 @@ if [ "${1:-}" = "--with-bench" ] || [ "${SLUICE_BOOTSTRAP_TEST:-}" = 1 ]; then
   # Tests only: pebble is Let's Encrypt's ACME test CA; letsencrypt.test.ts and the certificate e2e
   # order real certificates from it (HTTP-01 checked on the server's HTTP port).
   command -v pebble >/dev/null 2>&1 || need+=(pebble)
+  # Tests only: promtool (Debian's prometheus package) is Prometheus's own parser and linter of the
+  # text format; pulse-metrics.test.ts runs `promtool check metrics` on a scrape of GET /metrics.
+  command -v promtool >/dev/null 2>&1 || need+=(prometheus)
 fi
 if [ "${1:-}" = "--with-bench" ]; then
   command -v nginx >/dev/null 2>&1 || need+=(nginx-light libnginx-mod-rtmp)

@@ -33,6 +33,8 @@ import { registerFileApi } from './vod/file-api.js';
 import type { LetsEncrypt } from './letsencrypt/letsencrypt.js';
 import { registerLetsEncrypt } from './letsencrypt/letsencrypt-routes.js';
 import type { Logger } from './support/log.js';
+import { registerMetrics } from './pulse/metrics-route.js';
+import type { SystemSampler } from './pulse/system-samplers.js';
 
 export interface AppDeps {
   store: ConfigStore;
@@ -65,6 +67,8 @@ export interface AppDeps {
   httpsPort?: (req: IncomingMessage) => number | undefined;
   /** GET/POST /letsencrypt and the HTTP-01 challenge answers (letsencrypt/). */
   letsencrypt?: LetsEncrypt;
+  /** Machine and process figures for GET /metrics (pulse/system-samplers.ts). */
+  systemSampler?: SystemSampler;
 }
 
 const API = '/flussonic/api';
@@ -197,6 +201,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       deps.hub.attach(socket, guard.access(request) !== 'edit', () => guard.stillGranted(request)),
   );
   if (deps.webrtcPublish) app.get(`${WEBRTC_PUBLISH_PATH}/*`, { websocket: true }, deps.webrtcPublish);
+  // Prometheus scrapes: a view login, or the config's metrics_token (pulse/metrics-route.ts).
+  registerMetrics(app, {
+    view,
+    token: () => deps.store.config.metrics_token,
+    snapshot: () => deps.view.snapshot,
+    system: deps.systemSampler,
+  });
 
   // hls.js for the embed page (/{name}/embed.html, served with playback).
   const hlsScript = await loadHlsScript();

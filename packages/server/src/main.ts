@@ -27,6 +27,8 @@ import { startMedia } from './media-services.js';
 import { probeTranscoderDevices } from './transcoder/devices.js';
 import { LogoStore, logoDirOf } from './transcoder/logo-store.js';
 import { serverStats } from './stats/server-stats.js';
+import { sampledPaths } from './pulse/sampled-paths.js';
+import { SystemSampler } from './pulse/system-samplers.js';
 import { createLogger } from './support/log.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -159,6 +161,10 @@ async function main(): Promise<void> {
     );
   refreshStats();
 
+  // The machine, its disks and this process (CPU with its ffmpeg children): Pulse and /metrics.
+  const configPaths = sampledPaths(options.configPath);
+  const systemSampler = new SystemSampler({ paths: () => configPaths(store.config) });
+
   const app = await buildApp({
     log,
     store,
@@ -180,6 +186,7 @@ async function main(): Promise<void> {
     // Where https_redirect sends a console request: the HTTPS port of the same kind (public/admin).
     httpsPort: (req) => web.listeners?.httpsPortFor(req),
     letsencrypt,
+    systemSampler,
   });
   await app.ready();
   const listeners = new WebListeners({

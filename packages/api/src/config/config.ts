@@ -44,6 +44,8 @@ export const config = z.looseObject({
   api: port.optional(),
   loglevel: z.enum(logLevels).optional(),
   cluster_key: z.string().optional(),
+  /** A scraper sends it as `Authorization: Bearer TOKEN` to read GET /metrics without a console login. */
+  metrics_token: z.string().min(1, 'metrics_token is not empty').optional(),
   hostname: z.string().optional(),
   edit_auth: credentials.optional(),
   view_auth: credentials.optional(),

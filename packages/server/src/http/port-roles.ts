@@ -8,8 +8,8 @@ export type ListenerKind = 'public' | 'admin';
 const API = '/flussonic/api';
 /** Mirrors pull from the public ports with the cluster key; they are media distribution, not the API. */
 const PUBLIC_API_PATHS = [`${API}/cluster/`];
-/** API calls the spec puts at the root (spec 000 §7). */
-const ROOT_API_PATHS = ['/letsencrypt'];
+/** API calls at the root: those spec 000 §7 puts there, and the Prometheus scrape. */
+const ROOT_API_PATHS = ['/letsencrypt', '/metrics'];
 
 /**
  * The admin ports split (spec 000 §2 Additional: admin_http / admin_https): admin ports serve only

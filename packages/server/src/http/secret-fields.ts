@@ -39,6 +39,8 @@ export const SECRET_FIELDS: Readonly<Record<string, SecretKind>> = {
   edit_auth: 'omit',
   view_auth: 'omit',
   cluster_key: 'secret',
+  // Reads /metrics: nothing of it is a view-only caller's business.
+  metrics_token: 'omit',
   // Paths as a rule, but a database or log target may be given as a url with a password.
   pulsedb: 'url',
   session_log: 'url',

@@ -86,6 +86,9 @@ export class SystemSampler {
   private readonly lag = monitorEventLoopDelay({ resolution: 20 });
   private readonly cores: number;
   private samples = 0;
+  private inFlight: Promise<SystemSample> | undefined;
+  /** The last sample taken, whoever asked for it (Pulse's collection each second, a scrape). */
+  latest: SystemSample | undefined;
 
   constructor(options: SystemSamplerOptions = {}) {
     this.proc = options.procRoot ?? '/proc';
@@ -105,6 +108,17 @@ export class SystemSampler {
   /** Stops the event-loop delay timer. */
   close(): void {
     this.lag.disable();
+  }
+
+  /**
+   * The latest sample if it is younger than `maxAgeMs`, else a new one: a scrape reads what
+   * Pulse's collection took this second, and samples itself only when nothing else does. Callers
+   * at the same moment share one reading.
+   */
+  fresh(maxAgeMs: number, nowMs = Date.now()): Promise<SystemSample> {
+    if (this.latest && nowMs - this.latest.timeMs < maxAgeMs) return Promise.resolve(this.latest);
+    this.inFlight ??= this.sample(nowMs).finally(() => (this.inFlight = undefined));
+    return this.inFlight;
   }
 
   async sample(nowMs: number): Promise<SystemSample> {
@@ -156,7 +170,7 @@ export class SystemSampler {
     this.lag.reset();
 
     const { handles, requests } = activeResources();
-    return {
+    return (this.latest = {
       timeMs: nowMs,
       cpu_usage: machine,
       server_cpu_usage: clampPercent(serverCoresPercent / this.cores),
@@ -173,7 +187,7 @@ export class SystemSampler {
       event_loop_lag_max_ms: Math.max(0, lagMaxMs - 20),
       active_handles: handles,
       active_requests: requests,
-    };
+    });
   }
 
   private async readProcessTable(): Promise<ProcStat[]> {
