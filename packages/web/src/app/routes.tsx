@@ -34,6 +34,7 @@ import { MirrorPage } from '../features/mirror/MirrorPage.js';
 import { MirrorProcessTab } from '../features/mirror/MirrorProcessTab.js';
 import { MirroredOverviewTab } from '../features/mirrored/MirroredOverviewTab.js';
 import { MirroredPage } from '../features/mirrored/MirroredPage.js';
+import { PulsePage } from '../features/pulse/PulsePage.js';
 import { VodBrowserPage } from '../features/vod-browser/VodBrowserPage.js';
 import { FileOutputTab } from '../features/vod-file/FileOutputTab.js';
 import { FileOverviewTab } from '../features/vod-file/FileOverviewTab.js';
@@ -180,7 +181,8 @@ const mediaRoutes: RouteEntry[] = [
 
 export const routeTable: RouteEntry[] = [
   { name: 'media', path: '', layout: true, element: <MediaPage />, children: mediaRoutes },
-  ...['pulse', 'chassis', 'iptv', 'watcher', 'logupload', 'ad_injector'].map((name) => ({
+  { name: 'pulse', path: 'pulse', element: <PulsePage /> },
+  ...['chassis', 'iptv', 'watcher', 'logupload', 'ad_injector'].map((name) => ({
     name,
     path: name,
   })),
