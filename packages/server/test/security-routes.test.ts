@@ -48,6 +48,8 @@ const VIEW_ROUTES = new Set([
   'GET /flussonic/api/events',
   'GET /flussonic/api/letsencrypt',
   'GET /letsencrypt',
+  // Prometheus scrapes (pulse/metrics-route.ts): a view login, or the config's metrics_token.
+  'GET /metrics',
 ]);
 /** The console's own files (one route a file, under /admin/): public like its page. */
 const isPublic = (route: string) => PUBLIC.has(route) || /^(GET|HEAD) \/admin\//.test(route);
