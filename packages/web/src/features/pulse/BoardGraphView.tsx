@@ -24,7 +24,12 @@ export function BoardGraphView({ graph }: { graph: BoardGraph }) {
   }
   const groups = splitByTags([...(hours.series ?? []), ...(minute ?? [])]);
   if (groups.length === 0) {
-    return <PulseGraph title={graph.title} kind={kind} hours={hours.series} minute={minute} />;
+    return (
+      <div>
+        <PulseGraph title={graph.title} kind={kind} hours={hours.series} minute={minute} />
+        {error}
+      </div>
+    );
   }
   const only = (list: QuerySeries[] | undefined, key: string) => list?.filter((s) => tagsKey(s.tags) === key);
   return (
