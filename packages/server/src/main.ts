@@ -26,7 +26,7 @@ import { DRM_APPLIED } from './drm/aes128.js';
 import { startMedia } from './media-services.js';
 import { probeTranscoderDevices } from './transcoder/devices.js';
 import { LogoStore, logoDirOf } from './transcoder/logo-store.js';
-import { serverStats } from './stats/server-stats.js';
+import { serverStats, type StreamCounts, streamCounts } from './stats/server-stats.js';
 import { sampledPaths } from './pulse/sampled-paths.js';
 import { SystemSampler } from './pulse/system-samplers.js';
 import { createLogger } from './support/log.js';
@@ -147,18 +147,27 @@ async function main(): Promise<void> {
       ? {}
       : { error_no_edit_auth: 'edit_auth is not set in the config: nobody can log in.' }),
   });
-  const refreshStats = () =>
+  let counts: StreamCounts | undefined;
+  /** `recount` false (an edit that added and removed no stream): the last counts stand, no walk of every stream. */
+  const refreshStats = (recount = true) => {
+    if (recount || !counts) counts = streamCounts(store.config, view.snapshot);
     view.set(
       ['stats'],
-      serverStats(store.config, view.snapshot, {
-        version,
-        build,
-        hostname: store.config.hostname ?? host,
-        startedAt,
-        errors: warnings,
-        traffic: () => ({ ...media.engine.traffic(), openedFiles: media.openedFiles() }),
-      }),
+      serverStats(
+        store.config,
+        view.snapshot,
+        {
+          version,
+          build,
+          hostname: store.config.hostname ?? host,
+          startedAt,
+          errors: warnings,
+          traffic: () => ({ ...media.engine.traffic(), openedFiles: media.openedFiles() }),
+        },
+        counts,
+      ),
     );
+  };
   refreshStats();
 
   // The machine, its disks and this process (CPU with its ffmpeg children): Pulse and /metrics.
@@ -216,10 +225,10 @@ async function main(): Promise<void> {
     )
       setImmediate(() => hub.recheck());
     if (WEB_PORT_KEYS.some((k) => JSON.stringify(next[k]) !== JSON.stringify(previous[k])))
-      void listeners.reconcile(next).then(refreshStats);
-    refreshStats();
+      void listeners.reconcile(next).then(() => refreshStats());
+    refreshStats(!scope || scope.get('streams') === 'all');
   });
-  const ticker = setInterval(refreshStats, 1000);
+  const ticker = setInterval(() => refreshStats(), 1000);
   await media.apply(store.config);
 
   const open = await listeners.reconcile(store.config);

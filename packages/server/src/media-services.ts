@@ -221,11 +221,13 @@ export async function startMedia(options: MediaOptions) {
       vod.apply(config);
       engine.apply(config, streams === 'all' ? undefined : streams);
       mirrors.apply(config);
-      await dvr.apply(config);
+      const only = streams === 'all' ? undefined : streams;
+      // DVR follows `dvrs`, locations and mirrors too: an edit there looks at every stream.
+      await dvr.apply(config, ['dvrs', 'lives', 'sources'].some((k) => scope?.has(k)) ? undefined : only);
       if (streams === 'all') traffic.retain(new Set([...engine.runtimes()].map((r) => r.name)));
       await rtmp.apply(config.rtmp);
       await rtmps?.apply(config.rtmps);
-      await srt.apply(config);
+      await srt.apply(config, only);
       await rtsp.apply(config.rtsp, config.rtsps);
     },
     close: async () => {

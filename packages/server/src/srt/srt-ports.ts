@@ -21,9 +21,23 @@ export class SrtPorts {
 
   constructor(private readonly deps: SrtPlayDeps & { publish: AskingPublishHandler }) {}
 
-  async apply(config: Config): Promise<void> {
-    const wanted = srtPorts(config);
+  /**
+   * With `only` (an edit of these streams' fields), looks at those streams alone, unless one of
+   * them gives up a port or asks for one another stream holds: the whole config decides then.
+   */
+  async apply(config: Config, only?: readonly string[]): Promise<void> {
+    const wanted = srtPorts(config, only);
+    const named = only && new Set(only);
+    if (named) {
+      const released = [...this.open].some(([key, item]) => named.has(item.spec.stream) && !wanted.has(key));
+      const taken = [...wanted.keys()].some((key) => {
+        const holder = this.open.get(key)?.spec.stream;
+        return holder !== undefined && !named.has(holder);
+      });
+      if (released || taken) return this.apply(config);
+    }
     for (const [key, item] of [...this.open]) {
+      if (named && !named.has(item.spec.stream)) continue;
       const next = wanted.get(key);
       if (next && same(next, item.spec)) continue;
       this.open.delete(key);

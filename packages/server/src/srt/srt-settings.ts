@@ -12,11 +12,16 @@ export interface SrtPortSpec {
   streamPassword: string | undefined;
 }
 
-/** The SRT ports the config asks for, keyed `kind:port` (one port serves one stream and one direction). */
-export function srtPorts(config: Config): Map<string, SrtPortSpec> {
+/**
+ * The SRT ports the config asks for, keyed `kind:port` (one port serves one stream and one direction);
+ * with `only`, those that these streams ask for.
+ */
+export function srtPorts(config: Config, only?: readonly string[]): Map<string, SrtPortSpec> {
   const ports = new Map<string, SrtPortSpec>();
-  for (const [stream, entry] of Object.entries(config.streams ?? {})) {
-    if (entry.disabled) continue;
+  const streams = config.streams ?? {};
+  for (const stream of only ?? Object.keys(streams)) {
+    const entry = streams[stream];
+    if (!entry || entry.disabled) continue;
     for (const kind of ['publish', 'play'] as const) {
       const block: unknown = (entry as Record<string, unknown>)[`srt_${kind}`];
       const port = isPlainObject(block) ? Number(block.port) : NaN;
