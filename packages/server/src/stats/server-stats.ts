@@ -10,6 +10,11 @@ export interface ServerFigures {
   errors: () => Record<string, string>;
   /** Traffic and client totals measured by the engine; zero while nothing is flowing. */
   traffic: () => { inputKbit: number; outputKbit: number; clients: number; openedFiles: number };
+  /**
+   * The Pulse store as it is now: collecting (its once-a-second loop runs) and persisted (written
+   * to the pulsedb file, not held in memory after the file failed). Absent: no Pulse, both off.
+   */
+  pulse?: () => { collecting: boolean; persisted: boolean };
 }
 
 /** How many streams there are (configured, published, mirrored) and how many are online now. */
@@ -62,6 +67,7 @@ export function serverStats(
 ): ServerStats {
   const { total, online } = counts;
   const traffic = figures.traffic();
+  const pulse = figures.pulse?.();
   return {
     version: figures.version,
     build: figures.build,
@@ -73,9 +79,10 @@ export function serverStats(
     input_kbit: Math.round(traffic.inputKbit),
     output_kbit: Math.round(traffic.outputKbit),
     opened_files: traffic.openedFiles,
-    // Pulse (statistics collection) arrives with its own issue; until then it is honestly off.
-    retroview_enabled: false,
-    retroview_configured: Boolean(config.pulsedb),
+    // "Collecting statistics" while the Pulse loop runs; "Enable statistics collection" warns
+    // when what it collects is not kept on disk (spec 000 §2 header status line).
+    retroview_enabled: pulse?.collecting ?? false,
+    retroview_configured: pulse?.persisted ?? false,
     status: figures.errors(),
   };
 }
