@@ -13,6 +13,7 @@ import { ConfigRejected, ConfigStale } from './errors.js';
 import { refuseEmptyText, refuseLockout } from './lockout.js';
 import { refuseDvrRootClash } from './dvr-roots.js';
 import { writeFileDurably } from './durable-write.js';
+import { InPlaceEdits } from './in-place.js';
 import { ConfigHistory } from './history.js';
 import { RevisionLog, scopeOfDelta } from './revision-log.js';
 import { normalizeConfig, normalizeTracked, touchedPositions } from './normalize.js';
@@ -30,6 +31,10 @@ import {
  */
 export type ChangeScope = Map<string, readonly string[] | 'all'>;
 
+/**
+ * `previous`: the config before the change. A section whose items an edit changed in place (see
+ * config/in-place.ts) holds there only the items `scope` names, as they were: read it through scope.
+ */
 export type ConfigListener = (next: Config, previous: Config, scope: ChangeScope | undefined) => void;
 
 /** diff(previous, next) looking only where `scope` says the edit went: O(change), not O(config). */
@@ -180,25 +185,33 @@ export class ConfigStore {
       const touched = reset === true ? undefined : scopeOfDelta(withMirrors);
       if (basedOn && basedOn.every((r) => this.revisions.conflicts(r, this.revision, touched)))
         throw new ConfigStale(this.revision, basedOn[0] ?? '', 'read the config again');
-      const normalized = normalizeTracked(
-        applyDelta(base, withMirrors),
-        touchedPositions(withMirrors),
-        base,
-        withMirrors,
-      );
-      const valid = this.validateChanged(normalized.config, base, normalized.edited);
-      if (reset === true && !valid.edit_auth) {
-        throw new ConfigRejected('an imported config must keep edit_auth, or nobody could log in again');
+      // Field edits of existing items go into the live sections (no copy of a 20,000-key map),
+      // undone if any check refuses them and before the write is awaited.
+      const inPlace = reset === true ? undefined : new InPlaceEdits(base, withMirrors, keyedSections);
+      const merged = applyDelta(base, inPlace?.rest ?? withMirrors);
+      inPlace?.apply(withMirrors);
+      const before = inPlace?.previousOf(base) ?? base;
+      let valid: Config;
+      let scope: ChangeScope | undefined;
+      try {
+        const normalized = normalizeTracked(merged, touchedPositions(withMirrors), before, withMirrors);
+        valid = this.validateChanged(normalized.config, before, normalized.edited);
+        if (reset === true && !valid.edit_auth) {
+          throw new ConfigRejected('an imported config must keep edit_auth, or nobody could log in again');
+        }
+        refuseLockout(valid);
+        if ('dvrs' in cleaned) refuseDvrRootClash(valid);
+        scope =
+          reset === true
+            ? undefined
+            : new Map(Object.keys(withMirrors).map((key) => [key, normalized.edited.get(key) ?? 'all']));
+      } catch (error) {
+        inPlace?.undo();
+        throw error;
       }
-      refuseLockout(valid);
-      if ('dvrs' in cleaned) refuseDvrRootClash(valid);
-      const scope: ChangeScope | undefined =
-        reset === true
-          ? undefined
-          : new Map(Object.keys(withMirrors).map((key) => [key, normalized.edited.get(key) ?? 'all']));
       // An import too is written over the file's document: the items it leaves as they were keep
       // their text and comments, and only what it changes is re-printed (the whole-file merge).
-      return this.commit(valid, this.document, scope, touched);
+      return this.commit(valid, this.document, scope, touched, inPlace);
     });
   }
 
@@ -232,7 +245,8 @@ export class ConfigStore {
    * size of the change, not of the config. The checked items go back into `next`'s sections in
    * place, which keeps their order without copying tens of thousands of items: a section that is
    * not the previous one is a new object made for this edit (by applyDelta or normalizeConfig),
-   * which nothing else holds.
+   * which nothing else holds, or the live section an in-place edit writes into (put back before
+   * anything else can read it).
    */
   private validateChanged(next: Config, previous: Config, edited: Map<string, string[]> = new Map()): Config {
     const projection: Record<string, unknown> = {};
@@ -269,14 +283,24 @@ export class ConfigStore {
     previousDocument: ConfigDocument | undefined,
     scope: ChangeScope | undefined,
     touched: ChangeScope | undefined,
+    inPlace?: InPlaceEdits,
   ): Promise<Config> {
     // The next edit merges against the document of the text just written, which the serializer
     // returns with it: the items of `next` it remembers are what lets that edit skip the rest.
     // Re-validating the text is not needed (`next` is valid, and the serializer checks that what
     // it re-printed reads back as `next`).
-    const { text, document } = serializeConfigWithDocument(next as Record<string, unknown>, previousDocument);
+    let printed: ReturnType<typeof serializeConfigWithDocument>;
+    try {
+      printed = serializeConfigWithDocument(next as Record<string, unknown>, previousDocument);
+    } finally {
+      // Synchronous up to here: the live sections go back to the running config before anything
+      // else can read them, and take the edit again only once the file holding it is on disk.
+      inPlace?.undo();
+    }
+    const { text, document } = printed;
     await this.write(text);
-    this.swap(next, text, document, scope, touched);
+    inPlace?.redo();
+    this.swap(next, text, document, scope, touched, inPlace?.previousOf(this.current));
     return next;
   }
 
@@ -295,9 +319,10 @@ export class ConfigStore {
     document: ConfigDocument,
     scope?: ChangeScope,
     touched?: ChangeScope,
+    previousView?: Config,
   ): void {
     if (text !== this.text) this.revisions.record(this.revision, touched);
-    const previous = this.current;
+    const previous = previousView ?? this.current;
     this.current = next;
     this.text = text;
     this.textRevision = undefined;
