@@ -1,0 +1,66 @@
+// bench pulse, part 2: a Pulse store filled with 7 days of minute points (recorded through the
+// store's own record(), one value a minute, so they land in its minute blocks as collection's do),
+// then a server opened on it and the 7-day range asked for over HTTP.
+import { join } from 'node:path';
+import { PulseStore } from '../../packages/server/dist/pulse/pulse-store.js';
+
+const DAY_MS = 86_400_000;
+/** Streams whose media_input fills the week; the summed query reads all of them. */
+const WEEK_STREAMS = 100;
+const METRICS = ['cpu_usage', 'total_memusage', 'total_input', 'total_output', 'total_clients'];
+
+function fillWeek(path, nowMs) {
+  const store = new PulseStore(path);
+  const start = Math.floor((nowMs - 7 * DAY_MS) / 60_000) * 60_000;
+  let points = 0;
+  for (let t = start, minute = 0; t <= nowMs; t += 60_000, minute++) {
+    for (const m of METRICS) store.record(m, {}, 50 + 40 * Math.sin(minute / 90), t);
+    for (let i = 0; i < WEEK_STREAMS; i++)
+      store.record('media_input', { name: `cam${i}` }, 2000 + ((i + minute) % 300), t);
+    points += METRICS.length + WEEK_STREAMS;
+    // A simulated hour at a time: the store's batches stay as big as an hour of real collection.
+    if (minute % 60 === 0) store.flush(t);
+  }
+  store.close(nowMs);
+  return points;
+}
+
+export async function weekQuery({ dir, startSluice, configOf, median, ms, load }) {
+  const path = join(dir, 'week.sqlite');
+  const t0 = performance.now();
+  const points = fillWeek(path, Date.now());
+  console.log(`7 days of minute points: ${points} recorded in ${ms(performance.now() - t0)}`);
+  const server = await startSluice(configOf(WEEK_STREAMS, path));
+  process.on('exit', () => server.child.exitCode === null && server.child.kill('SIGKILL'));
+  try {
+    const queries = ['max:60s-savg:cpu_usage', 'sum:60s-tavg8:total_input', `sum:60s-tavg8:media_input`];
+    for (const query of queries) {
+      const times = [];
+      let answer;
+      for (let i = 0; i < 12; i++) {
+        const to = Date.now();
+        const from = to - 7 * DAY_MS + 60_000;
+        const t = performance.now();
+        const r = await server.api(
+          `/flussonic/api/pulse?query=${encodeURIComponent(query)}&from=${from}&to=${to}`,
+        );
+        const text = await r.text();
+        if (r.status === 404) {
+          console.log(`7-day query: not measured, GET /flussonic/api/pulse answers 404 (not in this build)`);
+          return;
+        }
+        if (!r.ok) throw new Error(`${query}: ${r.status} ${text}`);
+        if (i >= 2) times.push(performance.now() - t);
+        answer = JSON.parse(text);
+      }
+      const series = answer.series ?? [];
+      const got = series.reduce((n, s) => n + s.points.filter((p) => p[1] !== null).length, 0);
+      console.log(
+        `7-day query ${query}: median ${ms(median(times))} (target < 50 ms), step ${answer.step_ms} ms, ` +
+          `${series.length} series, ${got} points  (load ${load()})`,
+      );
+    }
+  } finally {
+    await server.stop();
+  }
+}

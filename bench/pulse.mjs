@@ -1,0 +1,156 @@
+// Pulse at scale (issue 21):
+// 1. collection and storage CPU for 1,000 streams (the system sampler plus 3 series a stream and the
+//    server totals recorded each second into the Pulse store, batched to SQLite) in this process,
+//    beside the CPU of a server holding 1,000 idle streams over the same seconds;
+// 2. a 7-day minute-resolution query over HTTP on a store filled with 7 days of minute points;
+// 3. GET /metrics scrape time and size at 1,000 and 20,000 streams, beside read_config of the same server.
+// `npm run bench -- pulse [--seconds 30]`.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { cpuSeconds, startSluice } from './lib/media.mjs';
+import { PulseStore } from '../packages/server/dist/pulse/pulse-store.js';
+import { SystemSampler } from '../packages/server/dist/pulse/system-samplers.js';
+
+const SECONDS = Number(process.argv[process.argv.indexOf('--seconds') + 1]) || 30;
+const TOKEN = 'bench-scrape-token';
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+const ms = (x) => `${x.toFixed(1)} ms`;
+const kib = (b) => `${(b / 1024).toFixed(0)} KiB`;
+
+/** N on-demand streams (started by a viewer only, so idle here), a scrape token and a pulsedb. */
+function configOf(streams, pulsedb) {
+  let text = `http {http};\nedit_auth admin bench-pw;\nmetrics_token ${TOKEN};\n`;
+  if (pulsedb) text += `pulsedb ${pulsedb};\n`;
+  for (let i = 0; i < streams; i++)
+    text += `stream cam${i} {\n  url udp://239.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}:1234;\n}\n`;
+  return text;
+}
+
+/** Median time and size of `count` GETs of `path` (after two to warm up). */
+async function timeGet(server, path, headers, count = 15) {
+  const times = [];
+  let bytes = 0;
+  for (let i = 0; i < count + 2; i++) {
+    const t = performance.now();
+    const r = await fetch(`${server.base}${path}`, { headers });
+    const body = await r.arrayBuffer();
+    if (!r.ok) throw new Error(`${path}: ${r.status}`);
+    if (i >= 2) times.push(performance.now() - t);
+    bytes = body.byteLength;
+  }
+  return { ms: median(times), bytes };
+}
+
+// ---- 1. collection and storage CPU, 1,000 streams, beside the idle server ----
+const STREAMS = 1000;
+const dir = await mkdtemp(join(tmpdir(), 'sluice-bench-pulse-'));
+const server = await startSluice(configOf(STREAMS));
+// A bench that fails half-way leaves no server behind.
+const started = [server.child];
+process.on('exit', () => started.forEach((c) => c.exitCode === null && c.kill('SIGKILL')));
+const store = new PulseStore(join(dir, 'collect.sqlite'));
+const sampler = new SystemSampler({ paths: () => [dir] });
+const names = Array.from({ length: STREAMS }, (_, i) => `cam${i}`);
+// Flushed every 5 s: one transaction holding each series' block of the minute.
+const FLUSH_EVERY = 5;
+
+/** One second's collection: what Pulse records for the machine, the totals and each stream. */
+async function collect(nowMs, second) {
+  const s = await sampler.sample(nowMs);
+  store.record('cpu_usage', {}, s.cpu_usage, nowMs);
+  store.record('server_cpu_usage', {}, s.server_cpu_usage, nowMs);
+  store.record('total_memavail', {}, s.total_memavail, nowMs);
+  store.record('total_memused', {}, s.total_memused, nowMs);
+  store.record('total_memusage', {}, s.total_memusage, nowMs);
+  store.record('event_loop_utilization', {}, s.event_loop_utilization, nowMs);
+  store.record('active_handles', {}, s.active_handles, nowMs);
+  store.record('active_requests', {}, s.active_requests, nowMs);
+  for (const d of s.disk_io_usage) store.record('disk_io_usage', { disk: d.disk }, d.usage, nowMs);
+  for (const p of s.partitions) store.record('partition_usage', { path: p.path }, p.usage, nowMs);
+  let input = 0;
+  let output = 0;
+  let clients = 0;
+  for (let i = 0; i < names.length; i++) {
+    // Synthetic but varying figures (a constant would let a store skip work it must do).
+    const inKbit = 2000 + ((i * 7 + second * 13) % 400);
+    const outKbit = inKbit * ((i + second) % 5);
+    const c = (i + second) % 5;
+    store.record('media_input', { name: names[i] }, inKbit, nowMs);
+    store.record('media_output', { name: names[i] }, outKbit, nowMs);
+    store.record('media_clients', { name: names[i] }, c, nowMs);
+    input += inKbit;
+    output += outKbit;
+    clients += c;
+  }
+  store.record('total_input', {}, input, nowMs);
+  store.record('total_output', {}, output, nowMs);
+  store.record('total_clients', {}, clients, nowMs);
+  if (second % FLUSH_EVERY === 0) store.flush(nowMs);
+}
+
+const serverCpu0 = cpuSeconds(server.child.pid);
+const self0 = process.cpuUsage();
+const wall0 = performance.now();
+let worstTickMs = 0;
+for (let second = 1; second <= SECONDS; second++) {
+  // Ticks on the wall-clock second, as a collection loop would.
+  await new Promise((r) => setTimeout(r, 1000 - (Date.now() % 1000)));
+  const t = performance.now();
+  await collect(Date.now(), second);
+  worstTickMs = Math.max(worstTickMs, performance.now() - t);
+}
+const wallS = (performance.now() - wall0) / 1000;
+const self = process.cpuUsage(self0);
+const collectPct = ((self.user + self.system) / 1e6 / wallS) * 100;
+const serverPct = ((cpuSeconds(server.child.pid) - serverCpu0) / wallS) * 100;
+const { series } = store.counts();
+store.close();
+console.log(`load average at the start of the scrape part: ${load()}`);
+console.log(
+  `collection + storage, ${STREAMS} streams (${series} series), ${SECONDS} s: ` +
+    `${collectPct.toFixed(2)} % of a core (target < 1 %), slowest second ${ms(worstTickMs)}`,
+);
+console.log(
+  `  reference, the server idle with ${STREAMS} streams over the same seconds: ${serverPct.toFixed(2)} % of a core`,
+);
+
+// ---- 3. /metrics at 1,000 streams (this server), then 20,000 ----
+async function scrape(target, streams) {
+  const metrics = await timeGet(target, '/metrics', { authorization: `Bearer ${TOKEN}` });
+  const config = await timeGet(target, '/flussonic/api/read_config', {
+    authorization: `Basic ${Buffer.from('admin:bench-pw').toString('base64')}`,
+  });
+  const cpu0 = cpuSeconds(target.child.pid);
+  const t0 = performance.now();
+  for (let i = 0; i < 10; i++)
+    await fetch(`${target.base}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } }).then((r) =>
+      r.arrayBuffer(),
+    );
+  const cpuPerScrapeMs = ((cpuSeconds(target.child.pid) - cpu0) * 1000) / 10;
+  const wallPerScrapeMs = (performance.now() - t0) / 10;
+  console.log(
+    `GET /metrics, ${streams} streams: median ${ms(metrics.ms)}, ${kib(metrics.bytes)}, server CPU ${ms(cpuPerScrapeMs)} a scrape (wall ${ms(wallPerScrapeMs)}); ` +
+      `a scrape every 15 s costs ${((cpuPerScrapeMs / 15_000) * 100).toFixed(2)} % of a core`,
+  );
+  console.log(
+    `  reference, read_config of the same server: median ${ms(config.ms)}, ${kib(config.bytes)}  (load ${load()})`,
+  );
+}
+await scrape(server, STREAMS);
+await server.stop();
+const big = await startSluice(configOf(20_000));
+started.push(big.child);
+await scrape(big, 20_000);
+await big.stop();
+await rm(big.dir, { recursive: true, force: true });
+await rm(server.dir, { recursive: true, force: true });
+
+// ---- 2. a 7-day minute-resolution query ----
+const { weekQuery } = await import('./lib/pulse-week.mjs');
+await weekQuery({ dir, startSluice, configOf, median, ms, load });
+await rm(dir, { recursive: true, force: true });
