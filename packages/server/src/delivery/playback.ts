@@ -5,13 +5,10 @@ import type { HlsDrm } from '../drm/hls-drm.js';
 import type { Engine } from '../engine/engine.js';
 import type { StreamRuntime } from '../engine/stream-runtime.js';
 import { variantPath } from '../transcoder/variant-path.js';
-import { masterPlaylist } from '../media/hls-playlist.js';
-import type { PacketBus } from '../media/packet-bus.js';
-import { segmentBitRates } from '../media/segment-bit-rates.js';
 import type { ClientSession, ClientSessions, SessionType } from './client-sessions.js';
 import { serveDash } from './dash-handler.js';
-import { waitForFirstMedia } from './first-media-wait.js';
 import { embedPage } from './embed-page.js';
+import { servePlaylist } from './hls-playlist-serve.js';
 import { FMP4_RESOURCE, serveFmp4Hls } from './fmp4-hls.js';
 import { LLHLS_RESOURCE, serveLlHls } from './llhls-handler.js';
 import type { DashPackagers } from './dash-packager.js';
@@ -45,8 +42,8 @@ export const PLAYBACK_OUTPUTS = ['hls', 'mpegts', 'dash', 'rtmp'] as const;
  */
 const SHAPE =
   /^\/(.+)\/(index\.m3u8|video\.m3u8|mpegts|seg-(\d{1,15})\.ts|key-(\d{1,12})\.key|index\.mpd|preview\.jpg|embed\.html|(?:index|video)\.fmp4\.m3u8|fmp4-init-[0-9a-f]{8}\.mp4|fmp4-\d{1,15}\.m4s|(?:index|video)\.ll\.m3u8|ll-init-[0-9a-f]{8}\.mp4|ll-(?:part-)?\d{1,15}\.m4s|(?:init-stream\d{1,2}|chunk-stream\d{1,2}-\d{1,9})\.m4s)$/;
-/** How long a playlist request waits for the first segment of a stream that is just starting. */
-const FIRST_SEGMENT_WAIT_MS = 10_000;
+/** The query of a URL without one: read, never written. */
+const NO_QUERY = new URLSearchParams();
 /** A continuous-TS player this far behind is cut off rather than buffered without bound. */
 const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
 
@@ -76,7 +73,7 @@ export function playbackHandler(deps: PlaybackDeps): (req: IncomingMessage, res:
     if (variant) name = variant.name;
     const runtime = deps.engine.get(name);
     if (!runtime) return false;
-    const params = new URLSearchParams(q < 0 ? '' : url.slice(q + 1));
+    const params = q < 0 ? NO_QUERY : new URLSearchParams(url.slice(q + 1));
     const resource = match[2]!;
     const who = {
       stream: name,
@@ -127,10 +124,10 @@ export function playbackHandler(deps: PlaybackDeps): (req: IncomingMessage, res:
         else if (type === 'dash')
           void serveDash(deps.engine, deps.dash, deps.sessions, name, resource, session, req, res);
         else if (match[3] !== undefined)
-          void serveSegment(deps, runtime, Number(match[3]), session, req, res, variant?.variant);
+          serveSegment(deps, runtime, Number(match[3]), session, req, res, variant?.variant);
         else if (match[4] !== undefined) void serveKey(deps, name, Number(match[4]), session, req, res);
         else
-          void servePlaylist(
+          servePlaylist(
             deps,
             name,
             resource === 'index.m3u8',
@@ -146,54 +143,7 @@ export function playbackHandler(deps: PlaybackDeps): (req: IncomingMessage, res:
   };
 }
 
-async function servePlaylist(
-  deps: PlaybackDeps,
-  name: string,
-  master: boolean,
-  token: string | undefined,
-  session: ClientSession,
-  req: IncomingMessage,
-  res: ServerResponse,
-  variant?: number,
-): Promise<void> {
-  // A playlist request is what wakes an on-demand stream.
-  const runtime = deps.engine.touch(name);
-  if (!runtime || runtime.spec.disabled) return refuse(res, 404, `stream ${name} is disabled`);
-  if (!(await waitForFirstMedia(runtime, session, FIRST_SEGMENT_WAIT_MS))) {
-    return refuse(res, 404, `stream ${name} has no media yet`);
-  }
-  const bus = variant ? runtime.transcoder?.variant(variant) : runtime.bus;
-  if (!bus) return refuse(res, 404, `stream ${name} is not running (or has no variant ${variant})`);
-  const query = token ? `?token=${encodeURIComponent(token)}` : '';
-  const plain = master
-    ? (runtime.transcoder?.master(query) ?? masterFor(bus, runtime, query))
-    : bus.segmenter.playlist(query);
-  // A variant's key lines point up to the stream's keys (/{name}/key-N.key).
-  const body = plain && !master ? deps.drm.playlist(name, plain, query, variant ? '../' : '') : plain;
-  if (!body) return refuse(res, 404, `stream ${name} has no media yet`);
-  send(deps.sessions, session, req, res, 'application/vnd.apple.mpegurl', body, 'no-cache');
-}
-
-/**
- * One variant: the stream as it is (a transcoded stream lists its renditions instead), with the
- * peak and average segment bit rates of its segments; none before its first segment.
- */
-function masterFor(bus: PacketBus, runtime: StreamRuntime, query: string): string | undefined {
-  // The playlist window and the segments kept after it: all a player that read a playlist may fetch.
-  const rates = segmentBitRates(bus.segmenter.segments, runtime.spec.segmentDurationMs);
-  if (!rates) return undefined;
-  return masterPlaylist([
-    {
-      uri: `video.m3u8${query}`,
-      bandwidth: rates.peakBps,
-      averageBandwidth: rates.averageBps,
-      codecs: bus.demux.codecStrings(),
-      resolution: bus.demux.resolution,
-    },
-  ]);
-}
-
-async function serveSegment(
+function serveSegment(
   deps: PlaybackDeps,
   runtime: StreamRuntime,
   sequence: number,
@@ -201,19 +151,18 @@ async function serveSegment(
   req: IncomingMessage,
   res: ServerResponse,
   variant?: number,
-): Promise<void> {
+): void {
   const bus = variant ? runtime.transcoder?.variant(variant) : runtime.bus;
   const segment = bus?.segmenter.get(sequence);
   if (!segment)
     return refuse(res, 404, `segment ${sequence} of ${runtime.name} is not (or no longer) available`);
-  let data: Buffer;
-  try {
-    data = await deps.drm.segment(runtime.name, sequence, segment.data);
-  } catch (error) {
-    return refuse(res, 503, `no key for segment ${sequence}: ${(error as Error).message}`);
-  }
-  // A segment never changes once cut.
-  send(deps.sessions, session, req, res, 'video/mp2t', data, 'max-age=60');
+  // A segment never changes once cut. A clear one goes out at once, with no promise per request.
+  if (!deps.drm.encrypted(runtime.name))
+    return send(deps.sessions, session, req, res, 'video/mp2t', segment.data, 'max-age=60');
+  deps.drm.segment(runtime.name, sequence, segment.data).then(
+    (data) => send(deps.sessions, session, req, res, 'video/mp2t', data, 'max-age=60'),
+    (error: Error) => refuse(res, 503, `no key for segment ${sequence}: ${error.message}`),
+  );
 }
 
 /** The AES-128 key of an encrypted stream, to players that passed play authorization. */

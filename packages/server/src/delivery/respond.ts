@@ -25,12 +25,17 @@ export function send(
   cache: string,
 ): void {
   const bytes = typeof body === 'string' ? Buffer.from(body) : body;
-  res.writeHead(200, {
-    ...COMMON_HEADERS,
-    'content-type': type,
-    'content-length': bytes.length,
-    'cache-control': cache,
-  });
+  // A flat list: Node copies no header object per answer (every segment and playlist comes here).
+  res.writeHead(200, [
+    'access-control-allow-origin',
+    COMMON_HEADERS['access-control-allow-origin'],
+    'content-type',
+    type,
+    'content-length',
+    String(bytes.length),
+    'cache-control',
+    cache,
+  ]);
   if (req.method === 'HEAD') {
     res.end();
     return;

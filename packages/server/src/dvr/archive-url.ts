@@ -82,6 +82,9 @@ const SHAPES: [RegExp, (m: RegExpExecArray) => Omit<ArchiveRequest, 'name'> | st
   ],
 ];
 
+/** Path parts each shape reads: the last one, or the last two for the shapes with a folder (dvr/…). */
+const TAIL_PARTS = SHAPES.map(([shape]) => (shape.source.includes('\\/') ? 2 : 1));
+
 /** Longest number of seconds taken: year 5138 in UNIX seconds, and no float precision lost in ms. */
 const MAX_SECONDS = 99_999_999_999;
 
@@ -92,12 +95,14 @@ const format = <T extends string>(s: string | undefined): T => s as T;
  * undefined for any other path (live playback, the API).
  */
 export function parseArchivePath(path: string): ArchiveRequest | { error: string } | undefined {
-  for (const [shape, read] of SHAPES) {
-    const parts = path.split('/');
-    // The resource is the last path part, or the last two for the shapes with a folder (dvr/…).
-    const tailParts = shape.source.includes('\\/') ? 2 : 1;
+  // Every playback request passes here first (live segments too): split once, not once per shape.
+  const parts = path.split('/');
+  const tails = ['', parts.at(-1)!, parts.slice(-2).join('/')];
+  for (let i = 0; i < SHAPES.length; i++) {
+    const [shape, read] = SHAPES[i]!;
+    const tailParts = TAIL_PARTS[i]!;
     if (parts.length < 2 + tailParts) continue;
-    const match = shape.exec(parts.slice(-tailParts).join('/'));
+    const match = shape.exec(tails[tailParts]!);
     if (!match) continue;
     const name = streamName(parts.slice(1, -tailParts).join('/'));
     if (typeof name !== 'string') return name;

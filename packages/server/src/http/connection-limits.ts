@@ -22,7 +22,8 @@ export const CONNECTION_LIMITS: ConnectionLimits = {
   requestTimeoutMs: 120_000,
   idleTimeoutMs: 15_000,
   // 200 players behind one NAT address (an office, a hotel) each keep a connection or two.
-  perAddress: 256,
+  // SLUICE_HTTP_CONNECTIONS_PER_ADDRESS: more for a proxy or CDN edge on one address, or a bench.
+  perAddress: Number(process.env.SLUICE_HTTP_CONNECTIONS_PER_ADDRESS) || 256,
 };
 
 interface Watched {
