@@ -1,18 +1,16 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { readdir, readFile, stat, statfs } from 'node:fs/promises';
+import { readdir, stat, statfs } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { monitorEventLoopDelay, performance, type EventLoopUtilization } from 'node:perf_hooks';
+import { descendantTicks } from './process-tree.js';
 import {
   clampPercent,
   cpuPercent,
-  descendantsOf,
   parseDiskstats,
   parseMeminfo,
-  parsePidStat,
   parseProcStat,
   wholeDiskNames,
   type CpuTimes,
-  type ProcStat,
 } from './proc-readers.js';
 
 /**
@@ -98,7 +96,7 @@ export class SystemSampler {
     this.cpu = parseProcStat(statText);
     this.disks = readWholeDisksSync();
     this.diskIoMs = parseDiskstats(readFileSync(`${this.proc}/diskstats`, 'utf8'), this.disks);
-    this.children = childTicks(this.readProcessTableSync());
+    this.children = descendantTicks(this.proc, process.pid);
     this.selfCpuUs = selfCpuUs();
     this.wallMs = performance.now();
     this.elu = performance.eventLoopUtilization();
@@ -124,13 +122,13 @@ export class SystemSampler {
   async sample(nowMs: number): Promise<SystemSample> {
     // Whole disks change only when a disk is attached: re-listed once a minute.
     if (++this.samples % 60 === 0) this.disks = await readWholeDisks();
-    const [statText, meminfo, diskstats, table, partitions] = await Promise.all([
-      readFile(`${this.proc}/stat`, 'utf8'),
-      readFile(`${this.proc}/meminfo`, 'utf8'),
-      readFile(`${this.proc}/diskstats`, 'utf8'),
-      this.readProcessTable(),
-      partitionsOf(this.paths()),
-    ]);
+    // statfs may wait on a network filesystem (a DVR root on NFS): asked asynchronously. The /proc
+    // files are read synchronously (process-tree.ts says why), once it has answered.
+    const partitions = await partitionsOf(this.paths());
+    const statText = readFileSync(`${this.proc}/stat`, 'latin1');
+    const meminfo = readFileSync(`${this.proc}/meminfo`, 'latin1');
+    const diskstats = readFileSync(`${this.proc}/diskstats`, 'latin1');
+    const children = descendantTicks(this.proc, process.pid);
     const wallMs = performance.now();
     const elapsedMs = Math.max(1, wallMs - this.wallMs);
     this.wallMs = wallMs;
@@ -140,7 +138,6 @@ export class SystemSampler {
     this.cpu = cpu;
 
     const selfUs = selfCpuUs();
-    const children = childTicks(table);
     let childDeltaTicks = 0;
     // A child seen for the first time started within the interval: all its ticks are new. One
     // that ended since the last reading takes its final ticks with it (the kernel folds them
@@ -189,47 +186,6 @@ export class SystemSampler {
       active_requests: requests,
     });
   }
-
-  private async readProcessTable(): Promise<ProcStat[]> {
-    const pids = (await readdir(this.proc)).filter(isPid);
-    const texts = await Promise.all(
-      pids.map((pid) => readFile(`${this.proc}/${pid}/stat`, 'utf8').catch(() => '')),
-    );
-    return parseTable(texts);
-  }
-
-  private readProcessTableSync(): ProcStat[] {
-    const texts = readdirSync(this.proc)
-      .filter(isPid)
-      .map((pid) => {
-        try {
-          return readFileSync(`${this.proc}/${pid}/stat`, 'utf8');
-        } catch {
-          return ''; // ended between the listing and the read
-        }
-      });
-    return parseTable(texts);
-  }
-}
-
-function isPid(name: string): boolean {
-  return name.charCodeAt(0) >= 48 && name.charCodeAt(0) <= 57;
-}
-
-function parseTable(texts: readonly string[]): ProcStat[] {
-  const table: ProcStat[] = [];
-  for (const text of texts) {
-    const p = text ? parsePidStat(text) : undefined;
-    if (p) table.push(p);
-  }
-  return table;
-}
-
-/** CPU ticks of each descendant of this process, keyed by pid and start time. */
-function childTicks(table: readonly ProcStat[]): Map<string, number> {
-  const ticks = new Map<string, number>();
-  for (const p of descendantsOf(process.pid, table)) ticks.set(`${p.pid}:${p.startTicks}`, p.cpuTicks);
-  return ticks;
 }
 
 function selfCpuUs(): number {
