@@ -40,8 +40,23 @@ export const PLAYBACK_OUTPUTS = ['hls', 'mpegts', 'dash', 'rtmp'] as const;
  * The spec's URL shapes (000 §9, 001 §9): /{name}/index.m3u8, video.m3u8 and its segments,
  * /{name}/mpegts, /{name}/index.mpd and its fragments, /{name}/index.fmp4.m3u8 (fMP4 HLS, fmp4-hls.ts).
  */
-const SHAPE =
-  /^\/(.+)\/(index\.m3u8|video\.m3u8|mpegts|seg-(\d{1,15})\.ts|key-(\d{1,12})\.key|index\.mpd|preview\.jpg|embed\.html|(?:index|video)\.fmp4\.m3u8|fmp4-init-[0-9a-f]{8}\.mp4|fmp4-\d{1,15}\.m4s|(?:index|video)\.ll\.m3u8|ll-init-[0-9a-f]{8}\.mp4|ll-(?:part-)?\d{1,15}\.m4s|(?:init-stream\d{1,2}|chunk-stream\d{1,2}-\d{1,9})\.m4s)$/;
+const RESOURCE =
+  /^(?:index\.m3u8|video\.m3u8|mpegts|seg-(\d{1,15})\.ts|key-(\d{1,12})\.key|index\.mpd|preview\.jpg|embed\.html|(?:index|video)\.fmp4\.m3u8|fmp4-init-[0-9a-f]{8}\.mp4|fmp4-\d{1,15}\.m4s|(?:index|video)\.ll\.m3u8|ll-init-[0-9a-f]{8}\.mp4|ll-(?:part-)?\d{1,15}\.m4s|(?:init-stream\d{1,2}|chunk-stream\d{1,2}-\d{1,9})\.m4s)$/;
+/** `.+` in the shape's name part takes no line terminator. */
+const LINE_BREAK = /[\n\r\u2028\u2029]/;
+
+/**
+ * `/{name}/{resource}` as [name, resource, segment, key]: the resource is the last path part (the
+ * name may hold slashes), so the name is cut at the last slash, never backtracked over.
+ */
+function readShape(path: string): [string, string, string | undefined, string | undefined] | undefined {
+  const slash = path.lastIndexOf('/');
+  if (slash < 2 || path[0] !== '/') return undefined;
+  const m = RESOURCE.exec(path.slice(slash + 1));
+  if (!m) return undefined;
+  const name = path.slice(1, slash);
+  return LINE_BREAK.test(name) ? undefined : [name, m[0], m[1], m[2]];
+}
 /** The query of a URL without one: read, never written. */
 const NO_QUERY = new URLSearchParams();
 /** A continuous-TS player this far behind is cut off rather than buffered without bound. */
@@ -60,21 +75,21 @@ export function playbackHandler(deps: PlaybackDeps): (req: IncomingMessage, res:
     if (deps.archive?.(req, res)) return true;
     const url = req.url ?? '/';
     const q = url.indexOf('?');
-    const match = SHAPE.exec(q < 0 ? url : url.slice(0, q));
+    const match = readShape(q < 0 ? url : url.slice(0, q));
     if (!match) return false;
     let name: string;
     try {
-      name = decodeURIComponent(match[1]!);
+      name = decodeURIComponent(match[0]);
     } catch {
       return false;
     }
     // A transcoded stream's variant: /{name}/tracks-vN/video.m3u8 and its segments.
-    const variant = deps.engine.get(name) ? undefined : variantPath(name, match[2]!);
+    const variant = deps.engine.get(name) ? undefined : variantPath(name, match[1]);
     if (variant) name = variant.name;
     const runtime = deps.engine.get(name);
     if (!runtime) return false;
     const params = q < 0 ? NO_QUERY : new URLSearchParams(url.slice(q + 1));
-    const resource = match[2]!;
+    const resource = match[1];
     const who = {
       stream: name,
       ip: req.socket.remoteAddress ?? '',
@@ -123,9 +138,9 @@ export function playbackHandler(deps: PlaybackDeps): (req: IncomingMessage, res:
         else if (ll) void serveLlHls(deps, name, resource, who.token, session, req, res);
         else if (type === 'dash')
           void serveDash(deps.engine, deps.dash, deps.sessions, name, resource, session, req, res);
-        else if (match[3] !== undefined)
-          serveSegment(deps, runtime, Number(match[3]), session, req, res, variant?.variant);
-        else if (match[4] !== undefined) void serveKey(deps, name, Number(match[4]), session, req, res);
+        else if (match[2] !== undefined)
+          serveSegment(deps, runtime, Number(match[2]), session, req, res, variant?.variant);
+        else if (match[3] !== undefined) void serveKey(deps, name, Number(match[3]), session, req, res);
         else
           servePlaylist(
             deps,
