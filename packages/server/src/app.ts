@@ -57,6 +57,8 @@ export interface AppDeps {
   logos?: LogoStore;
   /** GET /flussonic/api/history: the session log (history/history-handlers.ts). */
   history?: (request: FastifyRequest, canReadSecrets: boolean) => Promise<unknown>;
+  /** GET /flussonic/api/pulse: a Pulse query over a range (pulse/pulse-http.ts). */
+  pulse?: (request: FastifyRequest) => Promise<unknown>;
   /** The WebRTC publish websocket (ingest/webrtc): no admin login, the stream's publish rules decide. */
   webrtcPublish?: (socket: WebSocket, request: FastifyRequest) => void;
   /** Admin ports split (http/port-roles.ts): no playback on admin ports, no console/API on public ones. */
@@ -186,6 +188,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // VOD files: list_files, remove_file, make_dir, upload (streamed; vod/file-api.ts).
   await registerFileApi(app, { config, view, edit });
   if (deps.letsencrypt) registerLetsEncrypt(app, { letsencrypt: deps.letsencrypt, view, edit });
+  if (deps.pulse) app.get(`${API}/pulse`, { onRequest: view }, deps.pulse);
   const history = deps.history;
   if (history)
     app.get(`${API}/history`, { onRequest: view }, (request) =>

@@ -112,10 +112,15 @@ async function main(): Promise<void> {
 
   // Probed once at start: devices don't come and go while the server runs.
   const transcoderDevices = await probeTranscoderDevices();
+  // The machine, its disks and this process (CPU with its ffmpeg children): Pulse and /metrics.
+  const configPaths = sampledPaths(options.configPath);
+  const systemSampler = new SystemSampler({ paths: () => configPaths(store.config) });
   const media = await startMedia({
     view,
     hub,
     log,
+    config: store.config,
+    sampler: systemSampler,
     configPath: resolve(options.configPath),
     host: options.host,
     ffmpegPath: process.env.SLUICE_FFMPEG,
@@ -143,6 +148,8 @@ async function main(): Promise<void> {
     ...letsencrypt.notices(),
     ...web.listeners?.notices(),
     ...media.portNotices(),
+    // A pulsedb that can't be written (collection goes on in memory), too many series.
+    ...media.pulse.notices(),
     ...(store.config.edit_auth
       ? {}
       : { error_no_edit_auth: 'edit_auth is not set in the config: nobody can log in.' }),
@@ -163,16 +170,13 @@ async function main(): Promise<void> {
           startedAt,
           errors: warnings,
           traffic: () => ({ ...media.engine.traffic(), openedFiles: media.openedFiles() }),
+          pulse: () => media.pulse.state(),
         },
         counts,
       ),
     );
   };
   refreshStats();
-
-  // The machine, its disks and this process (CPU with its ffmpeg children): Pulse and /metrics.
-  const configPaths = sampledPaths(options.configPath);
-  const systemSampler = new SystemSampler({ paths: () => configPaths(store.config) });
 
   const app = await buildApp({
     log,
@@ -189,6 +193,7 @@ async function main(): Promise<void> {
     closeSessions: media.closeSessions,
     logos: new LogoStore(logoDirOf(resolve(options.configPath))),
     history: media.history,
+    pulse: media.pulse.rangeHandler,
     webrtcPublish: media.webrtcPublish,
     portRoles,
     certificates,

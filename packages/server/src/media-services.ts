@@ -36,6 +36,9 @@ import type { EventsHub } from './http/events-hub.js';
 import { registerMediaTopics } from './http/media-topics.js';
 import { getIn, type LiveView } from './live/live-view.js';
 import { TrafficHistory } from './pulse/traffic-history.js';
+import { pulseQueryTopic } from './pulse/pulse-http.js';
+import { PulseService } from './pulse/pulse-service.js';
+import type { SystemSampler } from './pulse/system-samplers.js';
 import { logoDirOf } from './transcoder/logo-store.js';
 import type { Logger } from './support/log.js';
 import { privateScratchDir } from './support/scratch-dir.js';
@@ -48,6 +51,10 @@ export interface MediaOptions {
   configPath: string;
   /** Address the RTMP listener binds. */
   host: string;
+  /** The config at start: the Pulse store opens at its `pulsedb`. */
+  config: Config;
+  /** The machine and process figures Pulse records each second (shared with GET /metrics). */
+  sampler?: SystemSampler;
   /** The certificate of the RTMPS and RTSPS ports, asked at each handshake (none: they stay closed). */
   secureContext?: (() => SecureContext) | undefined;
   ffmpegPath?: string;
@@ -71,7 +78,17 @@ export async function startMedia(options: MediaOptions) {
   const access = new AccessServices(dirname(options.configPath), log, () => view.snapshot);
   const clients = new ClientSessions(undefined, access.sessionHooks);
   access.watch(clients);
-  const traffic = new TrafficHistory();
+  // Pulse (pulse/): the server's totals and the machine each second, each stream's through `traffic`.
+  const pulse = new PulseService(
+    {
+      configDir: dirname(options.configPath),
+      log,
+      totals: () => engine.traffic(),
+      sampler: options.sampler,
+    },
+    options.config,
+  );
+  const traffic = new TrafficHistory(() => pulse.store);
   // DVR: archives read back at start, recorded from each stream's segments, shown in its stats.
   const dvr: DvrService = new DvrService({
     log,
@@ -83,7 +100,8 @@ export async function startMedia(options: MediaOptions) {
     log,
     clients,
     sources: { ffmpegPath, childEnv: env, slots: new PublishSlots(), logoDir: logoDirOf(options.configPath) },
-    onStats: (name, stats, now) => traffic.sample(name, stats.bitrate ?? 0, stats.out_bandwidth ?? 0, now),
+    onStats: (name, stats, now) =>
+      traffic.sample(name, stats.bitrate ?? 0, stats.out_bandwidth ?? 0, now, stats.client_count ?? 0),
     moreStats: (name, now) => dvr.stats(name, now),
     // Each published name stayed in both maps for good (a 34 KB traffic ring each, client totals).
     onRemoved: (name) => {
@@ -91,7 +109,8 @@ export async function startMedia(options: MediaOptions) {
       traffic.forget(name);
     },
   });
-  registerMediaTopics(options.hub, engine, clients, traffic);
+  registerMediaTopics(options.hub, engine, clients, traffic, pulseQueryTopic(pulse));
+  pulse.start();
   // Streams of origin mirrors (config sources) run in the engine beside the configured ones.
   const mirrors = new Mirrors({ engine, view, log });
   // A private folder (mkdtemp, 0700): a fixed /tmp path could be taken or linked by another user first.
@@ -167,6 +186,8 @@ export async function startMedia(options: MediaOptions) {
   return {
     engine,
     clients,
+    /** Pulse: its store, notices and "Collecting statistics" state, the HTTP range call. */
+    pulse,
     /** Stream archives (dvr/): archive(name) and dvrInfo(name) for archive playback. */
     dvr,
     /** Header notices for a media port (`rtmp`, `rtmps`, `rtsp`, `rtsps`) that can't be bound. */
@@ -218,6 +239,7 @@ export async function startMedia(options: MediaOptions) {
       // An edit of some streams' fields (the common case) names them; anything else reconciles all.
       const streams = scope ? (scope.get('streams') ?? []) : 'all';
       access.apply(config);
+      pulse.apply(config);
       vod.apply(config);
       engine.apply(config, streams === 'all' ? undefined : streams);
       mirrors.apply(config);
@@ -241,6 +263,8 @@ export async function startMedia(options: MediaOptions) {
       vod.close();
       await engine.close();
       await dvr.close();
+      // After the engine: its last stats are in the store, written as it closes.
+      pulse.close();
       clients.stop();
       access.close();
     },

@@ -7,7 +7,7 @@ import type {
 import type { ClientSessions } from '../delivery/client-sessions.js';
 import type { Engine } from '../engine/engine.js';
 import type { TrafficHistory, TrafficPoint } from '../pulse/traffic-history.js';
-import type { EventClient, EventsHub } from './events-hub.js';
+import type { EventClient, EventsHub, TopicHandler } from './events-hub.js';
 import { HIDDEN, hideInText } from './redact.js';
 
 /** Lines of the stream's log sent when a log subscription starts (the console keeps up to 1000). */
@@ -31,6 +31,8 @@ export function registerMediaTopics(
   engine: Engine,
   sessions: ClientSessions,
   traffic: TrafficHistory,
+  /** `pulse_subscribe:<query>`: any other pulse topic is a Pulse query (pulse/pulse-http.ts). */
+  pulseQuery?: TopicHandler,
 ): void {
   hub.handle('sessions?name=', (argument, client) => {
     const name = decode(argument);
@@ -66,6 +68,7 @@ export function registerMediaTopics(
     'pulse_subscribe:',
     (topic, client) => {
       const name = /^media\/(.+)$/.exec(decode(topic))?.[1];
+      if (!name && pulseQuery) return pulseQuery(decode(topic), client);
       if (!name) {
         client.send({ event: 'error', message: `unknown pulse topic ${topic}: use media/{name}` });
         return;

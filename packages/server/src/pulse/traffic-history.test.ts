@@ -23,11 +23,14 @@ describe('TrafficHistory', () => {
     expect(points.at(-1)!.inKbit).toBe(1499);
   });
 
-  it('forgets a stream that went: a published name no longer holds its day of minutes', () => {
+  it('forgets a stream that went: its series leave memory, its minutes stay in the store', () => {
     const history = new TrafficHistory();
-    for (let m = 1; m <= 3; m++) history.sample('live/a', 100, 0, m * 60_000);
+    // Minutes just before now: once the stream is forgotten, the day of `points` ends now.
+    const t0 = Math.floor(Date.now() / 60_000) * 60_000 - 5 * 60_000;
+    for (let m = 1; m <= 3; m++) history.sample('live/a', 100, 0, t0 + m * 60_000);
     expect(history.points('live/a')).toHaveLength(2);
     history.forget('live/a');
-    expect(history.points('live/a')).toEqual([]);
+    expect(history.sampling('live/a')).toBe(false);
+    expect(history.points('live/a').map((p) => p.inKbit)).toEqual([100, 100, 100]);
   });
 });

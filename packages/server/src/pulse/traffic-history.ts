@@ -1,17 +1,7 @@
-/** Minutes of history kept per stream: one day. */
-const MINUTES = 24 * 60;
+import { PulseStore } from './pulse-store.js';
 
-interface Series {
-  /** Minute start (ms) of each slot, 0 when empty. */
-  minutes: Float64Array;
-  inKbit: Float64Array;
-  outKbit: Float64Array;
-  /** The minute being summed, with its sums and sample count. */
-  current: number;
-  sumIn: number;
-  sumOut: number;
-  samples: number;
-}
+/** Minutes of history the traffic chart and the History graph get: one day. */
+const MINUTES = 24 * 60;
 
 export interface TrafficPoint {
   minute: number;
@@ -22,60 +12,78 @@ export interface TrafficPoint {
 type Listener = (point: TrafficPoint) => void;
 
 /**
- * Per-minute traffic of each stream (spec 001 §2 traffic chart, §9 "minute resolution"): samples
- * taken each second are averaged into one point a minute, a day of them kept in a ring.
+ * Each stream's traffic and clients as the Pulse store keeps them (media_input, media_output,
+ * media_clients {name}), and the per-minute view of them the stream traffic chart and the History
+ * graph read (spec 001 §2, §9 "minute resolution"): a minute is the mean of its seconds, announced
+ * when it closes.
  */
 export class TrafficHistory {
-  private readonly series = new Map<string, Series>();
+  /** Streams being sampled, with the time of their last sample (their "now" for `points`). */
+  private readonly lastMs = new Map<string, number>();
   private readonly listeners = new Map<string, Set<Listener>>();
 
-  /** A one-second sample of a stream's kbit/s in and out. */
-  sample(name: string, inKbit: number, outKbit: number, nowMs: number): void {
-    const minute = Math.floor(nowMs / 60_000) * 60_000;
-    let s = this.series.get(name);
-    // A stream that has carried nothing yet gets no history (20,000 idle on-demand streams would
-    // otherwise hold a day of zeros each).
-    if (!s && inKbit === 0 && outKbit === 0) return;
-    if (!s) {
-      s = {
-        minutes: new Float64Array(MINUTES),
-        inKbit: new Float64Array(MINUTES),
-        outKbit: new Float64Array(MINUTES),
-        current: minute,
-        sumIn: 0,
-        sumOut: 0,
-        samples: 0,
-      };
-      this.series.set(name, s);
-    }
-    if (minute !== s.current) this.close(name, s, minute);
-    s.sumIn += inKbit;
-    s.sumOut += outKbit;
-    s.samples++;
+  constructor(private readonly store: () => PulseStore = inMemory()) {}
+
+  /** A one-second sample of a stream's kbit/s in and out and its clients. */
+  sample(name: string, inKbit: number, outKbit: number, nowMs: number, clients = 0): void {
+    const tags = { name };
+    const store = this.store();
+    // A stream that has carried nothing yet gets no series (20,000 idle on-demand streams would
+    // otherwise each hold blocks of zeros).
+    if (
+      !this.lastMs.has(name) &&
+      inKbit === 0 &&
+      outKbit === 0 &&
+      clients === 0 &&
+      !store.find('media_input', tags)
+    )
+      return;
+    this.lastMs.set(name, nowMs);
+    const closedIn = store.record('media_input', tags, inKbit, nowMs);
+    const closedOut = store.record('media_output', tags, outKbit, nowMs);
+    store.record('media_clients', tags, clients, nowMs);
+    const closed = closedIn ?? closedOut;
+    if (!closed) return;
+    const point = {
+      minute: closed[0],
+      inKbit: Math.round(closedIn?.[1] ?? 0),
+      outKbit: Math.round(closedOut?.[1] ?? 0),
+    };
+    for (const listener of this.listeners.get(name) ?? []) listener(point);
   }
 
-  /** Forgets streams no longer sampled. */
+  /** Streams no longer sampled leave memory (their history stays in the store). */
   retain(names: ReadonlySet<string>): void {
-    for (const name of this.series.keys()) if (!names.has(name)) this.series.delete(name);
+    for (const name of this.lastMs.keys()) if (!names.has(name)) this.forget(name);
   }
 
-  /** Forgets a stream that is gone (a published one whose publisher left, a deleted one). */
+  /** A stream that is gone (a published one whose publisher left, a deleted one) leaves memory. */
   forget(name: string): void {
-    this.series.delete(name);
+    if (!this.lastMs.delete(name)) return;
+    const store = this.store();
+    for (const metric of ['media_input', 'media_output', 'media_clients']) store.release(metric, { name });
   }
 
-  /** The closed minutes, oldest first. */
+  /** Whether the stream's series are held in memory now. */
+  sampling(name: string): boolean {
+    return this.lastMs.has(name);
+  }
+
+  /** The closed minutes of the last day, oldest first. */
   points(name: string): TrafficPoint[] {
-    const s = this.series.get(name);
-    if (!s) return [];
-    const out: TrafficPoint[] = [];
-    for (let i = 0; i < MINUTES; i++) {
-      // The current minute's slot still holds the oldest closed minute: start there.
-      const slot = (Math.floor(s.current / 60_000) + i) % MINUTES;
-      if (s.minutes[slot]! > 0)
-        out.push({ minute: s.minutes[slot]!, inKbit: s.inKbit[slot]!, outKbit: s.outKbit[slot]! });
-    }
-    return out;
+    const store = this.store();
+    const input = store.find('media_input', { name });
+    if (!input) return [];
+    const output = store.find('media_output', { name });
+    const now = this.lastMs.get(name) ?? Date.now();
+    const current = Math.floor(now / 60_000) * 60_000;
+    const from = current - MINUTES * 60_000;
+    const outs = new Map(output ? store.points(output, 1, from, current - 1) : []);
+    return store.points(input, 1, from, current - 1).map(([minute, inKbit]) => ({
+      minute,
+      inKbit: Math.round(inKbit),
+      outKbit: Math.round(outs.get(minute) ?? 0),
+    }));
   }
 
   /** Calls `listener` with each minute of `name` as it closes. */
@@ -88,23 +96,9 @@ export class TrafficHistory {
       if (set.size === 0) this.listeners.delete(name);
     };
   }
+}
 
-  private close(name: string, s: Series, next: number): void {
-    if (s.samples > 0) {
-      const slot = Math.floor(s.current / 60_000) % MINUTES;
-      const point = {
-        minute: s.current,
-        inKbit: Math.round(s.sumIn / s.samples),
-        outKbit: Math.round(s.sumOut / s.samples),
-      };
-      s.minutes[slot] = point.minute;
-      s.inKbit[slot] = point.inKbit;
-      s.outKbit[slot] = point.outKbit;
-      for (const listener of this.listeners.get(name) ?? []) listener(point);
-    }
-    s.current = next;
-    s.sumIn = 0;
-    s.sumOut = 0;
-    s.samples = 0;
-  }
+function inMemory(): () => PulseStore {
+  const store = new PulseStore();
+  return () => store;
 }

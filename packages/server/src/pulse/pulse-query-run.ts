@@ -1,0 +1,125 @@
+import {
+  formatPulseQuery,
+  type PulseAggregator,
+  type PulseAnswer,
+  type PulseAnswerSeries,
+  type PulseGroup,
+  type PulseQuery,
+  pulseTagsMatch,
+} from '@sluice/api';
+import { RESOLUTIONS, type Resolution, resolutionFor } from './pulse-resolutions.js';
+import type { PulsePoint, PulseStore } from './pulse-store.js';
+
+/**
+ * tavg8 holds a value until the next one, at most this many steps of the resolution read: a short
+ * gap (a missed sample) is bridged, a stream that stopped does not keep its last rate.
+ */
+export const TAVG_HOLD_STEPS = 8;
+
+type Buckets = Map<number, number>;
+
+/**
+ * Answers a parsed query over [fromMs, toMs]: the series of the metric that match its tags, read
+ * at the range's resolution, downsampled to the query's period (its aggregator), then combined by
+ * its group into one series (without a group each tag set is its own series).
+ */
+export function runPulseQuery(
+  store: PulseStore,
+  query: PulseQuery,
+  range: { fromMs: number; toMs: number; nowMs: number; resolution?: Resolution },
+): PulseAnswer {
+  const r = range.resolution ?? resolutionFor(range.fromMs, range.nowMs);
+  // Nothing is kept before the hour resolution's year.
+  const fromMs = Math.max(range.fromMs, range.nowMs - RESOLUTIONS[2].keepMs);
+  const stepMs = Math.max(r.stepMs, (query.period_s ?? 0) * 1000);
+  const aggregator = query.aggregator ?? 'savg';
+  const all = store.series(query.metric).filter((s) => pulseTagsMatch(query.tags, s.tags));
+  const downsampled = all.map((info) => ({
+    tags: info.tags,
+    buckets: downsample(store.points(info, r.level, fromMs, range.toMs), stepMs, r.stepMs, aggregator),
+  }));
+  const series: PulseAnswerSeries[] = query.group
+    ? downsampled.length > 0
+      ? [
+          {
+            tags: query.tags,
+            points: toPoints(
+              combine(
+                downsampled.map((d) => d.buckets),
+                query.group,
+              ),
+              stepMs,
+            ),
+          },
+        ]
+      : []
+    : downsampled.map((d) => ({ tags: d.tags, points: toPoints(d.buckets, stepMs) }));
+  return { query: formatPulseQuery(query), step_ms: stepMs, series };
+}
+
+/**
+ * Points (at `resolutionMs` apart) into buckets of `stepMs`, each keyed by its start.
+ * savg: the plain mean of the points in the bucket. tavg8: the time-weighted mean, each point
+ * standing for the time until the next one (at most TAVG_HOLD_STEPS steps), split at bucket edges.
+ */
+export function downsample(
+  points: readonly PulsePoint[],
+  stepMs: number,
+  resolutionMs: number,
+  aggregator: PulseAggregator,
+): Buckets {
+  const sums = new Map<number, { sum: number; weight: number }>();
+  const add = (bucket: number, value: number, weight: number) => {
+    const s = sums.get(bucket);
+    if (s) {
+      s.sum += value * weight;
+      s.weight += weight;
+    } else sums.set(bucket, { sum: value * weight, weight });
+  };
+  for (let i = 0; i < points.length; i++) {
+    const [ms, value] = points[i]!;
+    if (aggregator === 'savg') {
+      add(Math.floor(ms / stepMs) * stepMs, value, 1);
+      continue;
+    }
+    const end = Math.min(points[i + 1]?.[0] ?? ms + resolutionMs, ms + TAVG_HOLD_STEPS * resolutionMs);
+    for (let t = ms; t < end;) {
+      const bucket = Math.floor(t / stepMs) * stepMs;
+      const until = Math.min(end, bucket + stepMs);
+      add(bucket, value, until - t);
+      t = until;
+    }
+  }
+  const out: Buckets = new Map();
+  for (const [bucket, s] of sums) out.set(bucket, s.sum / s.weight);
+  return out;
+}
+
+/** One series from several: at each bucket, the max, min or sum of the series that have a value. */
+export function combine(all: readonly Buckets[], group: PulseGroup): Buckets {
+  const out: Buckets = new Map();
+  for (const buckets of all)
+    for (const [bucket, value] of buckets) {
+      const seen = out.get(bucket);
+      if (seen === undefined) out.set(bucket, value);
+      else if (group === 'sum') out.set(bucket, seen + value);
+      else if (group === 'max') out.set(bucket, Math.max(seen, value));
+      else out.set(bucket, Math.min(seen, value));
+    }
+  return out;
+}
+
+/** Buckets in time order, with null where a bucket between two measured ones has nothing (a gap). */
+function toPoints(buckets: Buckets, stepMs: number): [number, number | null][] {
+  const times = [...buckets.keys()].sort((a, b) => a - b);
+  const out: [number, number | null][] = [];
+  for (const [i, ms] of times.entries()) {
+    const previous = times[i - 1];
+    if (previous !== undefined && ms - previous > stepMs) out.push([previous + stepMs, null]);
+    out.push([ms, round(buckets.get(ms)!)]);
+  }
+  return out;
+}
+
+/** Float32 storage carries ~7 digits: more would only be noise on the wire. */
+const round = (value: number): number => Number(value.toPrecision(7));
