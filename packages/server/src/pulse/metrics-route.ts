@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { OnRequestHook } from '../http/guard.js';
-import { metricsText, PROMETHEUS_TEXT } from './metrics-text.js';
+import { metricsBody, PROMETHEUS_TEXT } from './metrics-text.js';
 import type { SystemSampler } from './system-samplers.js';
 
 export interface MetricsRouteDeps {
@@ -40,6 +40,6 @@ export function registerMetrics(app: FastifyInstance, deps: MetricsRouteDeps): v
     return reply
       .header('content-type', PROMETHEUS_TEXT)
       .header('cache-control', 'no-store')
-      .send(metricsText({ view: deps.snapshot(), system }));
+      .send(metricsBody({ view: deps.snapshot(), system }));
   });
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfigText, serializeConfig } from '../config/text/index.js';
-import { escapeLabel, metricsText } from './metrics-text.js';
+import { escapeLabel, metricsBody, type MetricsSources } from './metrics-text.js';
+
+const metricsText = (sources: MetricsSources) => metricsBody(sources).toString('utf8');
 
 const stats = {
   version: '1.2.3',
@@ -64,6 +66,9 @@ describe('metrics text', () => {
   it('label values escape backslash, double quote and newline', () => {
     expect(escapeLabel('a"b\\c\nd')).toBe('a\\"b\\\\c\\nd');
     expect(escapeLabel('plain/name')).toBe('plain/name');
+    const text = metricsText({ system: undefined, view: { streams: { 'a"b': {}, 'камера\\1': {} } } });
+    expect(text).toContain('sluice_stream_alive{stream="a\\"b"} 0\n');
+    expect(text).toContain('sluice_stream_alive{stream="камера\\\\1"} 0\n');
   });
 
   it('metrics_token is a config directive that survives the text config', () => {

@@ -1,4 +1,5 @@
 import type { PushStats, ServerStats, StreamStats } from '@sluice/api';
+import { MetricsBuffer } from './metrics-buffer.js';
 import type { SystemSample } from './system-samplers.js';
 
 /** The Content-Type of the Prometheus text exposition format this builds. */
@@ -7,15 +8,15 @@ export const PROMETHEUS_TEXT = 'text/plain; version=0.0.4; charset=utf-8';
 type Kind = 'gauge' | 'counter';
 /** One metric family: its header, then its samples appended as the streams are walked. */
 interface Family {
-  name: string;
   head: string;
-  body: string;
+  name: Buffer;
+  out: MetricsBuffer;
 }
 
 const family = (name: string, kind: Kind, help: string): Family => ({
-  name,
   head: `# HELP ${name} ${help}\n# TYPE ${name} ${kind}\n`,
-  body: '',
+  name: Buffer.from(name),
+  out: new MetricsBuffer(),
 });
 
 /** Per-stream families, in the order they are printed; each filled in the one walk of the streams. */
@@ -86,6 +87,8 @@ function num(value: number): string {
   return Number.isNaN(value) ? 'NaN' : value > 0 ? '+Inf' : '-Inf';
 }
 
+const CLOSE = Buffer.from('}');
+
 export interface MetricsSources {
   /** The live view's snapshot: `stats` (server totals) and each stream's `stats`. */
   view: Record<string, unknown>;
@@ -96,35 +99,36 @@ export interface MetricsSources {
 type Items = Record<string, { stats?: StreamStats; streams?: Items } | undefined>;
 
 /**
- * The scrape, built in one walk of the streams: each stream's label is made once and every family
- * appends its line to its own buffer (V8 keeps appended strings as ropes, flattened once at the end),
- * so 20,000 streams cost a string per line and nothing per family.
+ * The scrape, built in one walk of the streams: each stream's label is written once into a scratch
+ * buffer and copied as bytes into the line of every family (each family its own buffer), so a line
+ * costs no string but its number (metrics-buffer.ts says why).
  */
-export function metricsText({ view, system }: MetricsSources): string {
+export function metricsBody({ view, system }: MetricsSources): Buffer {
   const f = streamFamilies();
+  const label = new MetricsBuffer();
+  const line = (fam: Family, value: number) =>
+    fam.out.bytes(fam.name).copyFrom(label, 0, label.length).bytes(CLOSE).value(value);
   const walk = (items: Items | undefined) => {
     if (!items) return;
     for (const key in items) {
       const stats = items[key]?.stats;
-      const label = `{stream="${escapeLabel(key)}"}`;
-      f.alive.body += `sluice_stream_alive${label} ${stats?.alive === true ? 1 : 0}\n`;
-      f.clients.body += `sluice_stream_clients${label} ${stats?.client_count ?? 0}\n`;
-      f.inRate.body += `sluice_stream_input_bytes_per_second${label} ${(stats?.bitrate ?? 0) * 125}\n`;
-      f.outRate.body += `sluice_stream_output_bytes_per_second${label} ${(stats?.out_bandwidth ?? 0) * 125}\n`;
-      f.sourceError.body += `sluice_stream_source_error${label} ${stats?.source_error === undefined ? 0 : 1}\n`;
+      label.length = 0;
+      // The label without its closing brace: push lines add their own labels after it.
+      label.text('{stream="').text(escapeLabel(key)).text('"');
+      line(f.alive, stats?.alive === true ? 1 : 0);
+      line(f.clients, stats?.client_count ?? 0);
+      line(f.inRate, (stats?.bitrate ?? 0) * 125);
+      line(f.outRate, (stats?.out_bandwidth ?? 0) * 125);
+      line(f.sourceError, stats?.source_error === undefined ? 0 : 1);
+      if (!stats) continue;
       // Counters exist once the stream has run: an on-demand stream never opened has none.
-      if (stats?.bytes_in !== undefined)
-        f.inBytes.body += `sluice_stream_input_bytes_total${label} ${stats.bytes_in}\n`;
-      if (stats?.bytes_out !== undefined)
-        f.outBytes.body += `sluice_stream_output_bytes_total${label} ${stats.bytes_out}\n`;
-      if (stats?.retry_count !== undefined)
-        f.retries.body += `sluice_stream_retries_total${label} ${stats.retry_count}\n`;
-      const dvr = stats?.dvr_info;
-      if (dvr?.disk_size !== undefined)
-        f.dvrBytes.body += `sluice_stream_dvr_bytes${label} ${dvr.disk_size}\n`;
-      if (dvr?.depth !== undefined)
-        f.dvrDepth.body += `sluice_stream_dvr_depth_seconds${label} ${dvr.depth}\n`;
-      const pushes = stats?.pushes;
+      if (stats.bytes_in !== undefined) line(f.inBytes, stats.bytes_in);
+      if (stats.bytes_out !== undefined) line(f.outBytes, stats.bytes_out);
+      if (stats.retry_count !== undefined) line(f.retries, stats.retry_count);
+      const dvr = stats.dvr_info;
+      if (dvr?.disk_size !== undefined) line(f.dvrBytes, dvr.disk_size);
+      if (dvr?.depth !== undefined) line(f.dvrDepth, dvr.depth);
+      const pushes = stats.pushes;
       if (pushes) pushLines(f, label, pushes);
     }
   };
@@ -133,21 +137,28 @@ export function metricsText({ view, system }: MetricsSources): string {
   for (const section of [view.lives, view.sources] as (Items | undefined)[])
     for (const key in section) walk(section[key]?.streams);
 
-  let out = serverLines(view.stats as ServerStats | undefined);
-  if (system) out += systemLines(system);
-  for (const fam of Object.values(f)) if (fam.body) out += fam.head + fam.body;
-  return out;
+  let head = serverLines(view.stats as ServerStats | undefined);
+  if (system) head += systemLines(system);
+  const parts: Buffer[] = [Buffer.from(head)];
+  for (const fam of Object.values(f))
+    if (fam.out.length > 0) parts.push(Buffer.from(fam.head), fam.out.view());
+  return Buffer.concat(parts);
 }
 
-function pushLines(f: ReturnType<typeof streamFamilies>, label: string, pushes: readonly PushStats[]): void {
-  const base = label.slice(0, -1);
+function pushLines(
+  f: ReturnType<typeof streamFamilies>,
+  label: MetricsBuffer,
+  pushes: readonly PushStats[],
+): void {
   for (let i = 0; i < pushes.length; i++) {
     const p = pushes[i]!;
-    const l = `${base},push="${i}"`;
+    const start = (fam: Family) => fam.out.bytes(fam.name).copyFrom(label, 0, label.length);
     for (const state of PUSH_STATES)
-      f.pushState.body += `sluice_push_state${l},state="${state}"} ${p.status === state ? 1 : 0}\n`;
-    f.pushRetries.body += `sluice_push_retries_total${l}} ${p.retries}\n`;
-    f.pushBytes.body += `sluice_push_bytes_total${l}} ${p.bytes}\n`;
+      start(f.pushState)
+        .text(`,push="${i}",state="${state}"}`)
+        .value(p.status === state ? 1 : 0);
+    start(f.pushRetries).text(`,push="${i}"}`).value(p.retries);
+    start(f.pushBytes).text(`,push="${i}"}`).value(p.bytes);
   }
 }
 
