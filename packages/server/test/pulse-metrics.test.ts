@@ -42,6 +42,8 @@ describe('GET /metrics', () => {
         : undefined;
     }, 60_000);
     expect(text.r.headers.get('content-type')).toBe('text/plain; version=0.0.4; charset=utf-8');
+    // fetch asks for gzip, as Prometheus does; the text above is what it decoded.
+    expect(text.r.headers.get('content-encoding')).toBe('gzip');
     const checked = await promtool(text.body, server.dir);
     expect(checked.output).toBe('');
     expect(checked.ok).toBe(true);
