@@ -16,6 +16,12 @@ import {
 export const MAX_SERIES = 10_000;
 /** Blocks leave the store this often (and at open). */
 const PRUNE_EVERY_MS = 60_000;
+/**
+ * The open minute of seconds is written this often (closed blocks, minutes and hours at every flush):
+ * it changes each second, and writing 3,000 of them at every flush was half the store's CPU. A crash
+ * loses at most this much of the second resolution.
+ */
+const OPEN_SECONDS_EVERY_MS = 15_000;
 /** A series not recorded for this long is settled to disk and leaves memory. */
 const IDLE_SERIES_MS = 3_600_000;
 
@@ -39,11 +45,16 @@ interface LiveSeries extends SeriesInfo {
 
 export type PulsePoint = [ms: number, value: number];
 
-export const seriesKey = (metric: string, tags: Record<string, string>): string =>
-  `${metric}{${Object.keys(tags)
+export function seriesKey(metric: string, tags: Record<string, string>): string {
+  const keys = Object.keys(tags);
+  // The common shapes (no tag, one tag) without sorting: this runs 3,000 times a second at 1,000 streams.
+  if (keys.length === 0) return `${metric}{}`;
+  if (keys.length === 1) return `${metric}{${keys[0]}=${tags[keys[0]!]}}`;
+  return `${metric}{${keys
     .sort()
     .map((k) => `${k}=${tags[k]}`)
     .join(',')}}`;
+}
 
 /**
  * The Pulse store (issue 21): each series' values at three resolutions, the blocks being written
@@ -61,6 +72,7 @@ export class PulseStore {
   private seriesCount = 0;
   private lastPruneMs = 0;
   private lastTidyMs = 0;
+  private lastOpenSecondsMs = 0;
   /** Why the store is in memory, or too full to take new series; undefined when all is well. */
   notice: string | undefined;
   private fullNotice: string | undefined;
@@ -135,9 +147,11 @@ export class PulseStore {
   /** Writes what changed since the last flush in one transaction; prunes once a minute. */
   flush(nowMs: number): void {
     const writes = [...this.pending.values()];
+    const withSeconds = nowMs - this.lastOpenSecondsMs >= OPEN_SECONDS_EVERY_MS;
+    if (withSeconds) this.lastOpenSecondsMs = nowMs;
     for (const s of this.live.values())
       for (const [level, b] of s.blocks.entries()) {
-        if (!b.dirty) continue;
+        if (!b.dirty || (level === 0 && !withSeconds)) continue;
         writes.push({ series: s.id, level, startMs: b.startMs, data: Buffer.from(encodeBlock(b.values)) });
         b.dirty = false;
       }
