@@ -35,6 +35,7 @@ function configOf(streams, pulsedb) {
 async function timeGet(server, path, headers, count = 15) {
   const times = [];
   let bytes = 0;
+  let wireBytes = 0;
   for (let i = 0; i < count + 2; i++) {
     const t = performance.now();
     const r = await fetch(`${server.base}${path}`, { headers });
@@ -42,8 +43,9 @@ async function timeGet(server, path, headers, count = 15) {
     if (!r.ok) throw new Error(`${path}: ${r.status}`);
     if (i >= 2) times.push(performance.now() - t);
     bytes = body.byteLength;
+    wireBytes = Number(r.headers.get('content-length')) || bytes;
   }
-  return { ms: median(times), bytes };
+  return { ms: median(times), bytes, wireBytes };
 }
 
 // ---- 1. collection and storage CPU, 1,000 streams, beside the idle server ----
@@ -56,7 +58,7 @@ process.on('exit', () => started.forEach((c) => c.exitCode === null && c.kill('S
 const store = new PulseStore(join(dir, 'collect.sqlite'));
 const sampler = new SystemSampler({ paths: () => [dir] });
 const names = Array.from({ length: STREAMS }, (_, i) => `cam${i}`);
-// Flushed every 5 s: one transaction holding each series' block of the minute.
+// Flushed every 5 s as the server's collection does (pulse-service.ts FLUSH_EVERY_MS).
 const FLUSH_EVERY = 5;
 
 /** One second's collection: what Pulse records for the machine, the totals and each stream. */
@@ -116,27 +118,27 @@ console.log(
     `${collectPct.toFixed(2)} % of a core (target < 1 %), slowest second ${ms(worstTickMs)}`,
 );
 console.log(
-  `  reference, the server idle with ${STREAMS} streams over the same seconds: ${serverPct.toFixed(2)} % of a core`,
+  `  reference, the server idle with ${STREAMS} on-demand streams over the same seconds (its own Pulse collection included: system and totals, idle streams have no series): ${serverPct.toFixed(2)} % of a core`,
 );
 
 // ---- 3. /metrics at 1,000 streams (this server), then 20,000 ----
 async function scrape(target, streams) {
-  const metrics = await timeGet(target, '/metrics', { authorization: `Bearer ${TOKEN}` });
+  for (const encoding of ['identity', 'gzip']) {
+    const headers = { authorization: `Bearer ${TOKEN}`, 'accept-encoding': encoding };
+    const metrics = await timeGet(target, '/metrics', headers);
+    const cpu0 = cpuSeconds(target.child.pid);
+    for (let i = 0; i < 10; i++)
+      await fetch(`${target.base}/metrics`, { headers }).then((r) => r.arrayBuffer());
+    const cpuPerScrapeMs = ((cpuSeconds(target.child.pid) - cpu0) * 1000) / 10;
+    console.log(
+      `GET /metrics, ${streams} streams, ${encoding}: median ${ms(metrics.ms)}, ${kib(metrics.bytes)} of text, ${kib(metrics.wireBytes)} sent, ` +
+        `server CPU ${ms(cpuPerScrapeMs)} a scrape: every 15 s that is ${((cpuPerScrapeMs / 15_000) * 100).toFixed(2)} % of a core`,
+    );
+  }
   const config = await timeGet(target, '/flussonic/api/read_config', {
     authorization: `Basic ${Buffer.from('admin:bench-pw').toString('base64')}`,
+    'accept-encoding': 'identity',
   });
-  const cpu0 = cpuSeconds(target.child.pid);
-  const t0 = performance.now();
-  for (let i = 0; i < 10; i++)
-    await fetch(`${target.base}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } }).then((r) =>
-      r.arrayBuffer(),
-    );
-  const cpuPerScrapeMs = ((cpuSeconds(target.child.pid) - cpu0) * 1000) / 10;
-  const wallPerScrapeMs = (performance.now() - t0) / 10;
-  console.log(
-    `GET /metrics, ${streams} streams: median ${ms(metrics.ms)}, ${kib(metrics.bytes)}, server CPU ${ms(cpuPerScrapeMs)} a scrape (wall ${ms(wallPerScrapeMs)}); ` +
-      `a scrape every 15 s costs ${((cpuPerScrapeMs / 15_000) * 100).toFixed(2)} % of a core`,
-  );
   console.log(
     `  reference, read_config of the same server: median ${ms(config.ms)}, ${kib(config.bytes)}  (load ${load()})`,
   );
