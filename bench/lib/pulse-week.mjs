@@ -1,6 +1,7 @@
 // bench pulse, part 2: a Pulse store filled with 7 days of minute points (recorded through the
 // store's own record(), one value a minute, so they land in its minute blocks as collection's do),
 // then a server opened on it and the 7-day range asked for over HTTP.
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PulseStore } from '../../packages/server/dist/pulse/pulse-store.js';
 
@@ -26,11 +27,14 @@ function fillWeek(path, nowMs) {
 }
 
 export async function weekQuery({ dir, startSluice, configOf, median, ms, load }) {
-  const path = join(dir, 'week.sqlite');
+  // The server keeps its store at <pulsedb>/pulse.sqlite3 (pulse/pulse-service.ts).
+  const pulsedb = join(dir, 'pulsedb');
+  await mkdir(pulsedb, { recursive: true });
+  const path = join(pulsedb, 'pulse.sqlite3');
   const t0 = performance.now();
   const points = fillWeek(path, Date.now());
   console.log(`7 days of minute points: ${points} recorded in ${ms(performance.now() - t0)}`);
-  const server = await startSluice(configOf(WEEK_STREAMS, path));
+  const server = await startSluice(configOf(WEEK_STREAMS, pulsedb));
   process.on('exit', () => server.child.exitCode === null && server.child.kill('SIGKILL'));
   try {
     const queries = ['max:60s-savg:cpu_usage', 'sum:60s-tavg8:total_input', `sum:60s-tavg8:media_input`];
