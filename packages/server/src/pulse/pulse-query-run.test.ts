@@ -61,6 +61,15 @@ describe('runPulseQuery', () => {
       [20_000, 100],
     ];
     expect(downsample(far, 10_000, 1000, 'tavg8').get(0)).toBe(10);
+    // At the resolution's own step: tavg8 holds the value over the empty steps, savg leaves them empty.
+    expect([...downsample(points, 1000, 1000, 'tavg8')]).toEqual([
+      [0, 10],
+      [1000, 10],
+      [2000, 10],
+      [3000, 10],
+      [4000, 100],
+    ]);
+    expect([...downsample(points, 1000, 1000, 'savg')]).toEqual(points);
   });
 
   it('a gap between measured points reads as null, so a chart breaks its line', () => {
