@@ -4,6 +4,9 @@
 // (rtmp-publisher.mjs replaying an FLV in real time), so the figures are the servers'. Prints CPU and
 // memory per stream, how many streams hold real time, and publish → first playable segment (the
 // first publisher alone, and the last one with N - 1 already publishing) beside the segment duration.
+// BENCH_COMPARE_MAIN=/other/checkout/packages/server/dist/main.js adds a column for that build, run
+// first, in the same run (before/after figures under the same load; BENCH_COMPARE_LABEL names it);
+// BENCH_MAIN runs another build than this checkout's as the main column.
 import { spawn, spawnSync } from 'node:child_process';
 import { readFile, rm, stat } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -97,23 +100,19 @@ async function measure(server, { N, SECONDS, flv }) {
   };
 }
 
-export async function runRtmpIngest({ N, SECONDS, clip, sluiceOnly }) {
-  const flv = flvOf(clip);
-  const cores = (cpu) => `${((cpu / SECONDS) * 100).toFixed(2)}% of a core`;
-  console.log(`RTMP publish: ${N} publishers of ${clip} as FLV, measured over ${SECONDS} s after warm-up`);
-
-  // ---- Sluice: RTMP into a location, HLS out (segments in memory)
-  process.env.SLUICE_RTMP_MAX_CONNECTIONS_PER_IP = String(N + 16);
+/** Sluice (this build, or the one at `main`) fed by N RTMP publishers into a location. */
+async function measureSluice(main, options) {
   const sluiceRtmp = await freePort();
   const sluice = await startSluice(
     `http {http};\nedit_auth admin bench-pw;\nrtmp ${sluiceRtmp};\nlive live {\n  segment_duration ${SEGMENT_S * 1000};\n}\n`,
+    main,
   );
   const sluicePlaylist = (i) =>
     fetch(`${sluice.base}/live/s${i}/video.m3u8`).then(
       (r) => (r.ok ? r.text() : ''),
       () => '',
     );
-  const s = await measure(
+  const result = await measure(
     {
       pids: () => [sluice.child.pid],
       rtmpUrl: `rtmp://127.0.0.1:${sluiceRtmp}/live`,
@@ -123,10 +122,24 @@ export async function runRtmpIngest({ N, SECONDS, clip, sluiceOnly }) {
         return r.ok && new Uint8Array(await r.arrayBuffer())[0] === 0x47;
       },
     },
-    { N, SECONDS, flv },
+    options,
   );
   await sluice.stop();
   await rm(sluice.dir, { recursive: true, force: true });
+
+  return result;
+}
+
+export async function runRtmpIngest({ N, SECONDS, clip, sluiceOnly }) {
+  const flv = flvOf(clip);
+  const cores = (cpu) => `${((cpu / SECONDS) * 100).toFixed(2)}% of a core`;
+  console.log(`RTMP publish: ${N} publishers of ${clip} as FLV, measured over ${SECONDS} s after warm-up`);
+
+  // ---- Sluice: RTMP into a location, HLS out (segments in memory)
+  process.env.SLUICE_RTMP_MAX_CONNECTIONS_PER_IP = String(N + 16);
+  const compare = process.env.BENCH_COMPARE_MAIN;
+  const before = compare ? await measureSluice(compare, { N, SECONDS, flv }) : undefined;
+  const s = await measureSluice(process.env.BENCH_MAIN, { N, SECONDS, flv });
 
   // ---- nginx-rtmp: RTMP in, HLS out to tmpfs
   let n;
@@ -157,9 +170,14 @@ export async function runRtmpIngest({ N, SECONDS, clip, sluiceOnly }) {
     await rm(nginx.dir, { recursive: true, force: true });
   }
 
-  const both = (f) => [f(s), n ? f(n) : '(not run)'];
+  const both = (f) => [...(before ? [f(before)] : []), f(s), n ? f(n) : '(not run)'];
   const table = [
-    ['', 'Sluice (RTMP in, HLS in memory)', 'nginx-rtmp (hls on, tmpfs)'],
+    [
+      '',
+      ...(before ? [`Sluice ${process.env.BENCH_COMPARE_LABEL ?? 'before'}`] : []),
+      'Sluice (RTMP in, HLS in memory)',
+      'nginx-rtmp (hls on, tmpfs)',
+    ],
     ['streams holding real time', ...both((x) => `${x.holding} / ${N}`)],
     ['server CPU, all streams', ...both((x) => cores(x.cpu))],
     ['server CPU per stream', ...both((x) => cores(x.cpu / N))],
@@ -172,6 +190,11 @@ export async function runRtmpIngest({ N, SECONDS, clip, sluiceOnly }) {
     ['load average (1 min) start → end', ...both((x) => `${x.load[0].toFixed(2)} → ${x.load[1].toFixed(2)}`)],
   ];
   for (const row of table) console.log(row.map((c, i) => c.padEnd(i === 0 ? 36 : 34)).join(''));
+  if (n && before)
+    console.log(
+      `before → after: CPU per stream ${(before.cpu / n.cpu).toFixed(2)}× → ${(s.cpu / n.cpu).toFixed(2)}× nginx-rtmp's; ` +
+        `memory per stream ${before.perStreamMb.toFixed(2)} → ${s.perStreamMb.toFixed(2)} MB`,
+    );
   if (n)
     console.log(
       `ratios to nginx-rtmp: CPU per stream ${(s.cpu / n.cpu).toFixed(2)}× (target ≤ 1.0×); ` +

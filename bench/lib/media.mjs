@@ -85,8 +85,11 @@ export function rssMb(pid) {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }
 
-/** Starts the built server on `configText` (with {http} replaced); resolves once it answers. */
-export async function startSluice(configText) {
+/**
+ * Starts the built server on `configText` (with {http} replaced); resolves once it answers. `main`:
+ * another build's main.js (a before/after comparison in one run).
+ */
+export async function startSluice(configText, main = 'packages/server/dist/main.js') {
   const port = await freePort();
   const dir = await mkdtemp(join(tmpdir(), 'sluice-bench-'));
   const configPath = join(dir, 'sluice.conf');
@@ -96,7 +99,7 @@ export async function startSluice(configText) {
     // BENCH_SERVER_NODE_ARGS: flags for the server's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
     [
       ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
-      ...['packages/server/dist/main.js', '--config', configPath, '--host', '127.0.0.1'],
+      ...[main, '--config', configPath, '--host', '127.0.0.1'],
     ],
     {
       stdio: ['ignore', 'ignore', 'inherit'],

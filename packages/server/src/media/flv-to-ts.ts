@@ -1,5 +1,4 @@
-import Flv from 'node-media-server/src/protocol/flv.js';
-import type { AVPacket } from 'node-media-server/src/core/avpacket.js';
+import { type FlvTag, FlvTagReader, flvTagBytes } from './flv-tags.js';
 import { TsMuxer } from './ts-muxer.js';
 
 const FLV_AUDIO = 8;
@@ -17,7 +16,7 @@ const AUD = Buffer.from([0, 0, 0, 1, 0x09, 0xf0]);
 const START_CODE = Buffer.from([0, 0, 0, 1]);
 
 /** An AVC NAL-units tag (AVCPacketType 1) of frame type 1. */
-const isKeyframe = (p: AVPacket) => p.data[0]! >> 4 === 1 && p.data[1] === 1;
+const isKeyframe = (p: FlvTag) => p.data[0]! >> 4 === 1 && p.data[1] === 1;
 
 export type FlvVerdict = 'deciding' | 'native' | 'unsupported';
 
@@ -28,14 +27,14 @@ export type FlvVerdict = 'deciding' | 'native' | 'unsupported';
  * (HEVC, MP3…) is `unsupported`, and the caller hands the FLV so far to ffmpeg instead.
  */
 export class FlvToTs {
-  private readonly parser = new Flv();
+  private readonly parser = new FlvTagReader((tag) => this.onTag(tag));
   private verdict: FlvVerdict = 'deciding';
   private held: Buffer[] = [];
   private heldBytes = 0;
-  private pending: AVPacket[] = [];
+  private pending: FlvTag[] = [];
   private muxer: TsMuxer | undefined;
   private nalLengthSize = 4;
-  private parameterSets: Buffer = Buffer.alloc(0);
+  private parameterSets: Buffer[] = [];
   private audioConfig: { objectType: number; frequencyIndex: number; channels: number } | undefined;
   /** The tracks the program tables list: a track that shows up later is left out. */
   private tracks = { video: false, audio: false };
@@ -47,11 +46,12 @@ export class FlvToTs {
   constructor(
     private readonly out: (packets: Buffer) => void,
     private readonly options: { serviceName?: string } = {},
-  ) {
-    this.parser.onPacketCallback = (packet) => this.onTag(packet);
-  }
+  ) {}
 
-  /** Feeds FLV bytes; tells whether they go through in process, still wait, or need ffmpeg. */
+  /**
+   * Feeds FLV bytes; tells whether they go through in process, still wait, or need ffmpeg. The
+   * tags are read in place, without a copy: the caller gives each buffer once and never reuses it.
+   */
   push(flv: Buffer): FlvVerdict {
     if (this.verdict === 'unsupported') return this.verdict;
     if (this.verdict === 'deciding') {
@@ -59,8 +59,18 @@ export class FlvToTs {
       this.heldBytes += flv.length;
       if (this.heldBytes > MAX_UNDECIDED_BYTES) this.verdict = 'unsupported';
     }
-    if (this.parser.parserData(flv)) this.verdict = 'unsupported';
+    if (this.parser.push(flv)) this.verdict = 'unsupported';
     if (this.verdict !== 'deciding') this.held = this.verdict === 'native' ? [] : this.held;
+    return this.verdict;
+  }
+
+  /**
+   * One tag given as its parts, `body` valid during the call only (RTMP's reused message buffer):
+   * once native, muxed from it straight away; while deciding, kept as FLV bytes (a copy).
+   */
+  pushTag(type: number, timestampMs: number, body: Buffer): FlvVerdict {
+    if (this.verdict !== 'native') return this.push(flvTagBytes(type, timestampMs, body));
+    this.onTag({ type, timestampMs, data: body });
     return this.verdict;
   }
 
@@ -71,25 +81,24 @@ export class FlvToTs {
     return all;
   }
 
-  private onTag(packet: AVPacket): void {
+  private onTag(packet: FlvTag): void {
     if (this.verdict === 'unsupported') return;
-    const data = packet.data.subarray(0, packet.size);
-    if (packet.codec_type === FLV_VIDEO) {
+    const data = packet.data;
+    if (data.length === 0) return;
+    if (packet.type === FLV_VIDEO) {
       if ((data[0]! & 0x0f) !== CODEC_AVC) return void (this.verdict = 'unsupported');
       this.sawVideo = true;
-    } else if (packet.codec_type === FLV_AUDIO) {
+    } else if (packet.type === FLV_AUDIO) {
       if (data[0]! >> 4 !== SOUND_AAC) return void (this.verdict = 'unsupported');
     } else {
       return;
     }
-    // The parser reuses its buffer: keep a copy while the tracks are not decided yet.
-    const copy = { ...packet, data: Buffer.from(data), size: data.length };
     if (!this.muxer) {
-      this.pending.push(copy);
-      this.decide(copy);
+      this.pending.push(packet);
+      this.decide(packet);
       return;
     }
-    this.write(copy);
+    this.write(packet);
   }
 
   /**
@@ -97,17 +106,17 @@ export class FlvToTs {
    * (or none came within a second of it: video only), or after enough audio alone. Waiting for the
    * audio matters: its first tag is what says whether it is AAC.
    */
-  private decide(packet: AVPacket): void {
-    if (packet.codec_type === FLV_AUDIO) {
+  private decide(packet: FlvTag): void {
+    if (packet.type === FLV_AUDIO) {
       this.sawAudio = true;
       if (packet.data[1] === 1) this.audioFrames++;
     }
-    const keyIndex = this.pending.findIndex((p) => p.codec_type === FLV_VIDEO && isKeyframe(p));
+    const keyIndex = this.pending.findIndex((p) => p.type === FLV_VIDEO && isKeyframe(p));
     if (keyIndex < 0) {
       if (!this.sawVideo && this.audioFrames >= AUDIO_ONLY_AFTER) this.start(0);
       return;
     }
-    if (!this.sawAudio && packet.dts - this.pending[keyIndex]!.dts < AUDIO_WAIT_MS) return;
+    if (!this.sawAudio && packet.timestampMs - this.pending[keyIndex]!.timestampMs < AUDIO_WAIT_MS) return;
     this.start(keyIndex);
   }
 
@@ -122,16 +131,16 @@ export class FlvToTs {
     for (const p of pending.slice(from)) this.write(p);
   }
 
-  private configure(packet: AVPacket): void {
-    if (packet.codec_type === FLV_VIDEO) this.readAvcConfig(packet.data.subarray(5));
+  private configure(packet: FlvTag): void {
+    if (packet.type === FLV_VIDEO) this.readAvcConfig(packet.data.subarray(5));
     else this.readAacConfig(packet.data.subarray(2));
   }
 
-  private write(packet: AVPacket): void {
+  private write(packet: FlvTag): void {
     const data = packet.data;
     if (data[1] === 0) return this.configure(packet);
-    const dts = packet.dts * 90;
-    if (packet.codec_type === FLV_VIDEO) {
+    const dts = packet.timestampMs * 90;
+    if (packet.type === FLV_VIDEO) {
       if (!this.tracks.video) return;
       // composition time: a signed 24-bit millisecond offset of PTS from DTS.
       const cts = (data.readUIntBE(2, 3) << 8) >> 8;
@@ -139,7 +148,7 @@ export class FlvToTs {
       this.muxer!.writeVideo(this.annexB(data.subarray(5), keyframe), dts, dts + cts * 90, keyframe);
     } else if (this.tracks.audio && this.audioConfig && this.muxer) {
       const raw = data.subarray(2);
-      this.muxer.writeAudio(Buffer.concat([this.adtsHeader(raw.length), raw]), dts);
+      this.muxer.writeAudio([this.adtsHeader(raw.length), raw], dts);
     }
   }
 
@@ -153,11 +162,12 @@ export class FlvToTs {
       const count = record[o++]! & countMask;
       for (let i = 0; i < count && o + 2 <= record.length; i++) {
         const length = record.readUInt16BE(o);
-        sets.push(START_CODE, record.subarray(o + 2, o + 2 + length));
+        // A copy: the record may be a view of a buffer its sender reuses (pushTag).
+        sets.push(START_CODE, Buffer.from(record.subarray(o + 2, o + 2 + length)));
         o += 2 + length;
       }
     }
-    this.parameterSets = Buffer.concat(sets);
+    this.parameterSets = sets;
   }
 
   /** AudioSpecificConfig (ISO 14496-3 §1.6.2.1): object type, sampling frequency index, channels. */
@@ -170,9 +180,10 @@ export class FlvToTs {
     };
   }
 
-  private annexB(nals: Buffer, keyframe: boolean): Buffer {
+  /** The access unit as Annex B, in pieces (views of the tag) the muxer copies straight into packets. */
+  private annexB(nals: Buffer, keyframe: boolean): Buffer[] {
     const parts: Buffer[] = [AUD];
-    if (keyframe) parts.push(this.parameterSets);
+    if (keyframe) parts.push(...this.parameterSets);
     for (let o = 0; o + this.nalLengthSize <= nals.length;) {
       const length = nals.readUIntBE(o, this.nalLengthSize);
       const nal = nals.subarray(o + this.nalLengthSize, o + this.nalLengthSize + length);
@@ -180,7 +191,7 @@ export class FlvToTs {
       // The delimiter is written above; one in the stream too would make two.
       if (nal.length > 0 && (nal[0]! & 0x1f) !== 9) parts.push(START_CODE, nal);
     }
-    return Buffer.concat(parts);
+    return parts;
   }
 
   /** A 7-byte ADTS header without CRC (ISO 14496-3 §1.A.2.2). */

@@ -1,3 +1,4 @@
+import { joined } from './joined.js';
 import { PidRestart } from './pid-restart.js';
 import { audioEndOf, AudioPids, dropPidFrom, LateAudio } from './segment-audio.js';
 import { CutClock } from './segment-cut.js';
@@ -360,6 +361,6 @@ export class HlsSegmenter {
     const out = this.out;
     if (out.length === 0) return;
     this.out = [];
-    this.emitNow(out.length === 1 ? out[0]! : Buffer.concat(out));
+    this.emitNow(out.length === 1 ? out[0]! : joined(out));
   }
 }

@@ -1,3 +1,4 @@
+import { byteLength, type Payload, PieceCursor, pieces } from './pes-pieces.js';
 import { PACKET_SIZE, PAT_PID, SYNC_BYTE, TS_CLOCK, TS_WRAP } from './ts-packet.js';
 import {
   patSection,
@@ -77,21 +78,29 @@ export class TsMuxer {
     this.sdt = sdtSection({ program: PROGRAM, provider: 'Sluice', serviceName, radio: !tracks.video });
   }
 
-  writeVideo(annexB: Buffer, dts: number, pts: number, keyframe: boolean): void {
+  /**
+   * One access unit, as one buffer or in pieces (copied straight into the packets, not joined first).
+   * The tables and PCR-only packets due before it come out with it, in one call of `out`.
+   */
+  writeVideo(annexB: Payload, dts: number, pts: number, keyframe: boolean): void {
     this.advance(dts);
-    this.writeTables(keyframe);
-    this.fillPcr();
+    const before: Buffer[] = [];
+    this.writeTables(keyframe, before);
+    this.fillPcr(before);
     const header = pesHeader(0xe0, pts, dts, 0);
-    this.out(this.packetize(VIDEO_PID, header, annexB, { pcr: this.takePcr(), randomAccess: keyframe }));
+    const options = { pcr: this.takePcr(), randomAccess: keyframe };
+    this.out(this.packetize(VIDEO_PID, header, pieces(annexB), options, before));
   }
 
-  writeAudio(adts: Buffer, pts: number): void {
+  writeAudio(adts: Payload, pts: number): void {
     this.advance(pts);
-    this.writeTables(false);
-    this.fillPcr();
-    const header = pesHeader(0xc0, pts, undefined, adts.length);
+    const before: Buffer[] = [];
+    this.writeTables(false, before);
+    this.fillPcr(before);
+    const payload = pieces(adts);
+    const header = pesHeader(0xc0, pts, undefined, byteLength(payload));
     const pcr = this.tracks.video ? undefined : this.takePcr();
-    this.out(this.packetize(AUDIO_PID, header, adts, { pcr, randomAccess: !this.tracks.video }));
+    this.out(this.packetize(AUDIO_PID, header, payload, { pcr, randomAccess: !this.tracks.video }, before));
   }
 
   /** Moves the clock to `dts` if later: the PCR never runs backwards, and follows the track ahead. */
@@ -116,19 +125,19 @@ export class TsMuxer {
    * between two audio frames): PCR-only packets on the PCR PID split the step, as a hardware
    * muxer's timer would have sent them while waiting for this unit.
    */
-  private fillPcr(): void {
+  private fillPcr(into: Buffer[]): void {
     if (this.lastPcr === undefined) return;
     const from = this.lastPcr;
     const gap = this.clock! - from;
     const steps = Math.ceil(gap / PCR_GAP_TICKS);
     const pid = this.tracks.video ? VIDEO_PID : AUDIO_PID;
     for (let k = 1; k < Math.min(steps, MAX_PCR_FILL + 1); k++) {
-      this.out(this.pcrPacket(pid, Math.round(from + (gap * k) / steps)));
+      into.push(this.pcrPacket(pid, Math.round(from + (gap * k) / steps)));
     }
   }
 
   /** PAT and PMT when due (or asked: before a keyframe, for a decoder joining there), the SDT with them when due. */
-  private writeTables(force: boolean): void {
+  private writeTables(force: boolean, into: Buffer[]): void {
     const now = this.clock!;
     if (!force && this.lastTables !== undefined && now - this.lastTables < TABLES_TICKS) return;
     this.lastTables = now;
@@ -137,7 +146,7 @@ export class TsMuxer {
       this.lastSdt = now;
       parts.push(this.psi(SDT_PID, this.sdt));
     }
-    this.out(Buffer.concat(parts));
+    into.push(...parts);
   }
 
   private psi(pid: number, sectionBytes: Buffer): Buffer {
@@ -158,7 +167,7 @@ export class TsMuxer {
     packet[3] = 0x20 | cc;
     packet[4] = PACKET_SIZE - 5;
     packet[5] = this.flags(true, false);
-    Buffer.from(pcrBytes(this.takePcr(clock))).copy(packet, 6);
+    writePcr(packet, 6, this.takePcr(clock));
     return packet;
   }
 
@@ -168,66 +177,73 @@ export class TsMuxer {
     return (discontinuity ? 0x80 : 0) | (randomAccess ? 0x40 : 0) | (pcr ? 0x10 : 0);
   }
 
+  /**
+   * The PES (`header`, then `payload`'s pieces) cut into packets, after the ready packets of
+   * `before`, in one buffer written byte by byte (every byte is set: no zero fill, no joining copy).
+   */
   private packetize(
     pid: number,
     header: Buffer,
-    payload: Buffer,
+    payload: readonly Buffer[],
     options: { pcr?: number; randomAccess: boolean },
+    before: readonly Buffer[],
   ): Buffer {
-    const pes = Buffer.concat([header, payload]);
+    const pesLength = header.length + byteLength(payload);
+    const beforeBytes = byteLength(before);
     // +8: the first packet's adaptation field (flags and PCR) may push one more packet.
-    const out = Buffer.alloc(Math.ceil((pes.length + 8) / 184) * PACKET_SIZE);
+    const out = Buffer.allocUnsafe(beforeBytes + Math.ceil((pesLength + 8) / 184) * PACKET_SIZE);
     let o = 0;
+    for (const packets of before) o += packets.copy(out, o);
+    const source = new PieceCursor(header, payload);
     let written = 0;
-    for (let first = true; written < pes.length; first = false) {
-      let field: number[] = [];
-      let hasField = false;
-      if (first && (options.pcr !== undefined || options.randomAccess)) {
-        field = [this.flags(options.pcr !== undefined, options.randomAccess)];
-        if (options.pcr !== undefined) field.push(...pcrBytes(options.pcr));
-        hasField = true;
-      }
-      let room = 184 - (hasField ? field.length + 1 : 0);
-      const left = pes.length - written;
+    for (let first = true; written < pesLength; first = false) {
+      const flagged = first && (options.pcr !== undefined || options.randomAccess);
+      // The adaptation field's bytes after its length byte: flags, PCR, then stuffing.
+      let fieldBytes = flagged ? (options.pcr !== undefined ? 7 : 1) : 0;
+      let hasField = flagged;
+      let room = 184 - (hasField ? fieldBytes + 1 : 0);
+      const left = pesLength - written;
       if (left < room) {
         // The payload must end the packet: what is short is adaptation-field stuffing.
-        let stuffing = room - left;
         if (!hasField) {
           hasField = true;
-          stuffing -= 1; // the adaptation_field_length byte
-          if (stuffing > 0) {
-            field = [0x00];
-            stuffing -= 1;
-          }
+          room -= 1; // the adaptation_field_length byte
         }
-        for (let i = 0; i < stuffing; i++) field.push(0xff);
+        fieldBytes += room - left;
         room = left;
       }
-      const packet = out.subarray(o, o + PACKET_SIZE);
-      this.header(packet, pid, first, hasField);
-      let p = 4;
+      this.header(out, o, pid, first, hasField);
+      let p = o + 4;
       if (hasField) {
-        packet[p++] = field.length;
-        for (const byte of field) packet[p++] = byte;
+        out[p++] = fieldBytes;
+        const end = p + fieldBytes;
+        if (flagged) {
+          out[p++] = this.flags(options.pcr !== undefined, options.randomAccess);
+          if (options.pcr !== undefined) p = writePcr(out, p, options.pcr);
+        } else if (fieldBytes > 0) {
+          out[p++] = 0x00; // no flags: stuffing only
+        }
+        out.fill(0xff, p, end);
+        p = end;
       }
-      pes.copy(packet, p, written, written + room);
+      source.copyTo(out, p, room);
       written += room;
       o += PACKET_SIZE;
     }
-    return out.subarray(0, o);
+    return o === out.length ? out : out.subarray(0, o);
   }
 
   private nextCc(pid: number): number {
     return ((this.continuity.get(pid) ?? 15) + 1) & 0x0f;
   }
 
-  private header(packet: Buffer, pid: number, unitStart: boolean, adaptation: boolean): void {
+  private header(out: Buffer, o: number, pid: number, unitStart: boolean, adaptation: boolean): void {
     const cc = this.nextCc(pid);
     this.continuity.set(pid, cc);
-    packet[0] = SYNC_BYTE;
-    packet[1] = (unitStart ? 0x40 : 0) | ((pid >> 8) & 0x1f);
-    packet[2] = pid & 0xff;
-    packet[3] = (adaptation ? 0x30 : 0x10) | cc;
+    out[o] = SYNC_BYTE;
+    out[o + 1] = (unitStart ? 0x40 : 0) | ((pid >> 8) & 0x1f);
+    out[o + 2] = pid & 0xff;
+    out[o + 3] = (adaptation ? 0x30 : 0x10) | cc;
   }
 }
 
@@ -260,18 +276,18 @@ function writeTimestamp(b: Buffer, o: number, prefix: number, value: number): vo
 }
 
 /**
- * program_clock_reference: a 33-bit base in 90 kHz, 6 reserved bits, a 9-bit extension left 0.
- * In a publish's first `PCR_DELAY_MS` the clock is below zero and wraps, as it does every 26.5 h.
+ * program_clock_reference at `o`: a 33-bit base in 90 kHz, 6 reserved bits, a 9-bit extension left 0;
+ * returns the offset after it. In a publish's first `PCR_DELAY_MS` the clock is below zero and
+ * wraps, as it does every 26.5 h.
  */
-function pcrBytes(value: number): number[] {
+function writePcr(out: Buffer, o: number, value: number): number {
   const base = ((value % TS_WRAP) + TS_WRAP) % TS_WRAP;
   const high = Math.floor(base / 2); // the top 32 bits
-  return [
-    (high >>> 24) & 0xff,
-    (high >>> 16) & 0xff,
-    (high >>> 8) & 0xff,
-    high & 0xff,
-    ((base & 1) << 7) | 0x7e,
-    0x00,
-  ];
+  out[o] = (high >>> 24) & 0xff;
+  out[o + 1] = (high >>> 16) & 0xff;
+  out[o + 2] = (high >>> 8) & 0xff;
+  out[o + 3] = high & 0xff;
+  out[o + 4] = ((base & 1) << 7) | 0x7e;
+  out[o + 5] = 0x00;
+  return o + 6;
 }

@@ -2,6 +2,7 @@ import type { PublishRequest } from '../../ingest/rtmp/rtmp-server.js';
 import { flvRemuxArgs } from '../ffmpeg/args.js';
 import { Supervisor } from '../ffmpeg/supervisor.js';
 import type { PublishAnswer, PublishSlots } from '../publish-slots.js';
+import { flvTagBytes } from '../../media/flv-tags.js';
 import { FlvToTs } from '../../media/flv-to-ts.js';
 import { callPublishHook } from './publish-hook.js';
 import type { Source, SourceEvents } from './source.js';
@@ -77,6 +78,11 @@ export class PublishSource implements Source {
     };
     this.current = current;
     this.events.log(`publish from ${request.remoteAddress} started`);
+    const remuxFromNow = () => {
+      this.events.log('codecs other than H.264 and AAC: ffmpeg remuxes this publish');
+      current.remux = this.startRemux();
+      current.remux.stdin?.write(current.native.takeHeld());
+    };
     const hook = this.options.onPublish;
     if (hook) {
       // The publisher is taken at once (RTMP answers before the handler can) and let go if refused.
@@ -93,11 +99,13 @@ export class PublishSource implements Source {
         // MPEG-TS (HTTP, SRT publish) goes to the stream's demuxer as it is, like a UDP source's.
         if (request.format === 'mpegts') events.data(flv);
         else if (current.remux) current.remux.stdin?.write(flv);
-        else if (current.native.push(flv) === 'unsupported') {
-          this.events.log('codecs other than H.264 and AAC: ffmpeg remuxes this publish');
-          current.remux = this.startRemux();
-          current.remux.stdin?.write(current.native.takeHeld());
-        }
+        else if (current.native.push(flv) === 'unsupported') remuxFromNow();
+      },
+      // RTMP's messages, without building an FLV tag of each (see PublishSink.writeTag).
+      writeTag: (type, timestampMs, body) => {
+        if (this.current !== current) return;
+        if (current.remux) current.remux.stdin?.write(flvTagBytes(type, timestampMs, body));
+        else if (current.native.pushTag(type, timestampMs, body) === 'unsupported') remuxFromNow();
       },
       writeTs: (ts) => {
         if (this.current === current) events.data(ts);

@@ -40,6 +40,12 @@ const SOUND_AAC = 10;
  * (declared in node-media-server.d.ts).
  */
 export class GuardedRtmp extends Rtmp {
+  /**
+   * Each audio or video message: its type (8, 9), timestamp (ms) and body, a view of the engine's
+   * buffer valid during the call only. Handed on as it is: node-media-server's own path builds an
+   * AVPacket and parses codec headers of every message, which nothing here reads.
+   */
+  onMediaCallback: (type: number, timestampMs: number, body: Buffer) => void = () => undefined;
   private connected = false;
   private started = false;
   private halted = false;
@@ -134,6 +140,8 @@ export class GuardedRtmp extends Rtmp {
     }
     if (type === TYPE_AUDIO && data[0]! >> 4 === SOUND_AAC && length < 2)
       throw new RtmpRefusal(`an AAC audio message of ${length} byte, under its 2-byte header`);
+    if (type === TYPE_AUDIO || type === TYPE_VIDEO)
+      return this.onMediaCallback(type, this.parserPacket.clock, data.subarray(0, length));
     super.dataHandler();
   }
 

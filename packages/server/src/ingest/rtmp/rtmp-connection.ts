@@ -1,6 +1,6 @@
 import type { Socket } from 'node:net';
-import type { AVPacket } from 'node-media-server/src/core/avpacket.js';
 import Flv from 'node-media-server/src/protocol/flv.js';
+import { flvTagBytes } from '../../media/flv-tags.js';
 import { GuardedRtmp, RtmpHalted, RtmpRefusal } from './guarded-rtmp.js';
 import { logText } from './log-text.js';
 import type { RtmpLimits } from './rtmp-limits.js';
@@ -18,11 +18,9 @@ const MAX_PLAYER_BACKLOG_BYTES = 8 * 1024 * 1024;
 /** Media a publisher sends while its authorization is being asked, held until the answer (then dropped). */
 const MAX_PENDING_PUBLISH_MESSAGES = 4096;
 
-// FLV tag types passed on. Script data (onMetaData) is left out: as RTMP delivers it (with the
-// @setDataFrame prefix) ffmpeg takes it for an extra data stream, and the sequence headers in the
-// audio and video tags already describe the codecs.
-const FLV_AUDIO = 8;
-const FLV_VIDEO = 9;
+// Only audio and video messages are passed on (GuardedRtmp.onMediaCallback). Script data
+// (onMetaData) is left out: as RTMP delivers it (with the @setDataFrame prefix) ffmpeg takes it for
+// an extra data stream, and the sequence headers in the audio and video tags already describe the codecs.
 
 export interface RtmpConnectionDeps {
   onPublish: AskingPublishHandler;
@@ -61,7 +59,7 @@ export class RtmpConnection {
     this.rtmp.onConnectCallback = (req) => this.onConnect(req);
     this.rtmp.onPlayCallback = () => this.onPlay();
     this.rtmp.onPushCallback = () => this.onPush();
-    this.rtmp.onPacketCallback = (packet) => this.onPacket(packet);
+    this.rtmp.onMediaCallback = (type, timestampMs, body) => this.onMedia(type, timestampMs, body);
 
     this.startDeadline = setTimeout(
       () => this.end(`no publish or play accepted within ${limits.handshakeTimeoutMs} ms`),
@@ -192,14 +190,18 @@ export class RtmpConnection {
     });
   }
 
-  private onPacket(packet: AVPacket): void {
-    if (packet.codec_type !== FLV_AUDIO && packet.codec_type !== FLV_VIDEO) return;
-    if (this.sink) this.sink.write(Flv.createMessage(packet));
+  /**
+   * An audio or video message: to the sink as it is when it takes tags (no copy, no allocation),
+   * else as an FLV tag (a copy: the engine reuses `body`).
+   */
+  private onMedia(type: number, timestampMs: number, body: Buffer): void {
+    const sink = this.sink;
+    if (sink?.writeTag) sink.writeTag(type, timestampMs, body);
+    else if (sink) sink.write(flvTagBytes(type, timestampMs, body));
     else if (this.pending) {
       if (this.pending.length >= MAX_PENDING_PUBLISH_MESSAGES)
         return this.end(`over ${MAX_PENDING_PUBLISH_MESSAGES} media messages while its publish was decided`);
-      // The parser reuses its buffer: the message is copied now.
-      this.pending.push(Buffer.from(Flv.createMessage(packet)));
+      this.pending.push(flvTagBytes(type, timestampMs, body));
     }
   }
 }

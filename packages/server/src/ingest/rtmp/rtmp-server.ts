@@ -23,6 +23,12 @@ export interface PublishRequest {
 export interface PublishSink {
   write(flv: Buffer): void;
   /**
+   * One FLV audio or video tag given as its parts, after the header `write` gave: what an RTMP
+   * publisher's messages are handed as when the sink takes them, without building the tag. `body`
+   * is valid during the call only (the protocol engine reuses it): the sink copies what it keeps.
+   */
+  writeTag?(type: number, timestampMs: number, body: Buffer): void;
+  /**
    * MPEG-TS from a publisher that is not FLV (RTSP's depacketized RTP, muxed in process): goes to
    * the stream as it is. Either this or `write` is used for one publish, never both.
    */
