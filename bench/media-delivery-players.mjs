@@ -71,6 +71,14 @@ async function crowd(playlistUrl, pids) {
     stalledPlayers: stats.filter((s) => s.stalls > 0).length,
     stalledS: sum('stalledMs') / 1000,
     errors: sum('errors'),
+    why: Object.entries(
+      stats.reduce((all, s) => {
+        for (const [cause, n] of Object.entries(s.why)) all[cause] = (all[cause] ?? 0) + n;
+        return all;
+      }, {}),
+    )
+      .map(([cause, n]) => `${cause}: ${n}`)
+      .join(', '),
     segments: sum('segments'),
     p50: at(0.5),
     p99: at(0.99),
@@ -142,6 +150,7 @@ const rows = [
   ],
   ['time stalled, all players', `${sluiceRun.stalledS.toFixed(1)} s`, `${nginxRun.stalledS.toFixed(1)} s`],
   ['errors', sluiceRun.errors, nginxRun.errors],
+  ['  by cause', sluiceRun.why || '-', nginxRun.why || '-'],
   ['segments fetched', sluiceRun.segments, nginxRun.segments],
   [
     'segment fetch p50 / p99',

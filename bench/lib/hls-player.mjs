@@ -30,7 +30,20 @@ export function parseMediaPlaylist(text) {
 export async function play(playlistUrl, userAgent, untilMs) {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   const headers = { 'user-agent': userAgent };
-  const stats = { segments: 0, stalls: 0, stalledMs: 0, errors: 0, fetchMs: [], startupMs: undefined };
+  const stats = {
+    segments: 0,
+    stalls: 0,
+    stalledMs: 0,
+    errors: 0,
+    why: {},
+    fetchMs: [],
+    startupMs: undefined,
+  };
+  /** Counts an error by its cause: an HTTP status, 'failed' (no answer) or 'behind' (window left). */
+  const failed = (cause) => {
+    stats.errors++;
+    stats.why[cause] = (stats.why[cause] ?? 0) + 1;
+  };
   const t0 = performance.now();
   let next; // media sequence of the next segment to fetch
   let playStart; // when playback began (the first segment arrived)
@@ -40,7 +53,7 @@ export async function play(playlistUrl, userAgent, untilMs) {
     const answer = await get(agent, playlistUrl, headers, true);
     let fresh = false;
     let targetS = 2;
-    if (answer.status !== 200) stats.errors++;
+    if (answer.status !== 200) failed(answer.status || 'failed');
     else {
       const playlist = parseMediaPlaylist(answer.body);
       targetS = playlist.targetS;
@@ -48,7 +61,7 @@ export async function play(playlistUrl, userAgent, untilMs) {
       next ??= Math.max(playlist.sequence, last - LIVE_SYNC_SEGMENTS + 1);
       if (next < playlist.sequence) {
         // Fell out of the window: what was missed is lost (counted), go on from the oldest.
-        stats.errors++;
+        failed('behind');
         next = playlist.sequence;
       }
       for (; next <= last && performance.now() < untilMs; next++) {
@@ -56,7 +69,7 @@ export async function play(playlistUrl, userAgent, untilMs) {
         const url = new URL(segment.uri, playlistUrl).href;
         const got = await get(agent, url, headers);
         if (got.status !== 200) {
-          stats.errors++;
+          failed(got.status || 'failed');
           continue;
         }
         const now = performance.now();
