@@ -1,10 +1,11 @@
 // Delivery: a live 2 Mbit/s stream's newest HLS segment and its media playlist fetched by 200 and by
 // 1,000 keep-alive connections (wrk -t2), from Sluice's memory and, in the same run, from nginx
-// serving the same bytes as static files (sendfile, open file cache, `worker_processes auto`).
-// Rounds alternate between the two, so a load elsewhere on the machine falls on both alike.
+// serving the same bytes as static files (sendfile, open file cache, `worker_processes auto`), and
+// from a bare Node HTTP server answering the same bytes (one thread; two cluster workers).
+// Rounds alternate between the servers, so a load elsewhere on the machine falls on all alike.
 // Usage: npm run bench -- media-delivery [SECONDS=8] [ROUNDS=3] [CONNECTIONS=200,1000]
 //   BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server (bench/lib/media.mjs).
-// bench/media-delivery-players.mjs (run with this one by `npm run bench -- media-delivery`) holds
+// bench/media-players.mjs (`npm run bench -- media-players`, its own arguments) holds
 // 2,000 real-time HLS players.
 import { spawn, spawnSync } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';

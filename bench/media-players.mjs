@@ -2,7 +2,7 @@
 // connection): each reloads the playlist and fetches new segments as hls.js does, playing at wall
 // clock speed (bench/lib/hls-player.mjs); stalls are counted. The same crowd then plays the same clip
 // made live by ffmpeg's HLS muxer and served by nginx (static files, `worker_processes auto`).
-// Usage: npm run bench -- media-delivery-players [PLAYERS=2000] [SECONDS=60] [RAMP_SECONDS=10]
+// Usage: npm run bench -- media-players [PLAYERS=2000] [SECONDS=60] [RAMP_SECONDS=10]
 import { spawn } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
