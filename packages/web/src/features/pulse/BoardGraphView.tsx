@@ -1,13 +1,22 @@
 import { Text } from '@mantine/core';
+import { useMemo } from 'react';
 import { type BoardGraph, kindOf, splitTitle, tagsKey } from './board.js';
 import { PulseGraph } from './PulseGraph.js';
-import { type QuerySeries, latestValue, splitByTags } from './series-data.js';
+import { type QuerySeries, extendWithLive, latestValue, splitByTags } from './series-data.js';
 import { usePulseHours, usePulseMinute } from './use-pulse-data.js';
 
 /** One graph of the board (or one per disk / partition), fed by the store and the live topics. */
 export function BoardGraphView({ graph }: { graph: BoardGraph }) {
-  const hours = usePulseHours(graph.queries);
+  const stored = usePulseHours(graph.queries);
   const minute = usePulseMinute(graph.queries);
+  const { series: storedSeries, stepMs } = stored;
+  const hours = {
+    error: stored.error,
+    series: useMemo(
+      () => storedSeries && extendWithLive(storedSeries, minute, stepMs),
+      [storedSeries, minute, stepMs],
+    ),
+  };
   const kind = kindOf(graph.queries);
   const error = hours.error && (
     <Text size="sm" c="red" role="alert">

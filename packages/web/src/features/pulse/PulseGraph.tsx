@@ -1,6 +1,7 @@
 import type { PulseMetricKind } from '@sluice/api';
 import { SimpleGrid, Title } from '@mantine/core';
 import { useMemo } from 'react';
+import { HOURS_SPAN_MS, MINUTE_SPAN_MS } from './board.js';
 import { PulsePlot } from './PulsePlot.js';
 import { type QuerySeries, toPlotData } from './series-data.js';
 
@@ -27,8 +28,8 @@ export function PulseGraph({
         {title}
       </Title>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <PulsePlot graph={title} panel="last hours" kind={kind} plot={hoursPlot} />
-        <PulsePlot graph={title} panel="last minute" kind={kind} plot={minutePlot} />
+        <PulsePlot graph={title} panel="last hours" spanMs={HOURS_SPAN_MS} kind={kind} plot={hoursPlot} />
+        <PulsePlot graph={title} panel="last minute" spanMs={MINUTE_SPAN_MS} kind={kind} plot={minutePlot} />
       </SimpleGrid>
     </section>
   );

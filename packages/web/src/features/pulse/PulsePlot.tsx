@@ -24,11 +24,14 @@ function axisValues(kind: PulseMetricKind): (u: uPlot, ticks: number[]) => strin
 export function PulsePlot({
   graph,
   panel,
+  spanMs,
   kind,
   plot,
 }: {
   graph: string;
   panel: string;
+  /** The time the panel covers, ending at its newest point. */
+  spanMs: number;
   kind: PulseMetricKind;
   plot?: PlotData;
 }) {
@@ -44,8 +47,12 @@ export function PulsePlot({
         width: element.clientWidth || 400,
         height: HEIGHT_PX,
         series: [{}, ...names.split('\n').map((n, i) => ({ label: n, stroke: COLORS[i % COLORS.length] }))],
-        scales: isPercent(kind) ? { y: { range: [0, 100] } } : {},
-        axes: [{}, { values: axisValues(kind), size: 60 }],
+        scales: {
+          // Set with each data (below): the whole span even while the store holds only a minute.
+          x: { time: true, auto: false },
+          ...(isPercent(kind) ? { y: { range: [0, 100] } } : {}),
+        },
+        axes: [{}, { values: axisValues(kind), size: 80 }],
       },
       [[]],
       element,
@@ -60,11 +67,15 @@ export function PulsePlot({
       made.destroy();
       chart.current = null;
     };
-  }, [names, kind]);
+  }, [names, kind, spanMs]);
 
   useEffect(() => {
-    if (plot) chart.current?.setData(plot.data);
-  }, [plot, names]);
+    const made = chart.current;
+    if (!plot || !made) return;
+    made.setData(plot.data);
+    const newest = plot.data[0][plot.data[0].length - 1] ?? Date.now() / 1000;
+    made.setScale('x', { min: newest - spanMs / 1000, max: newest });
+  }, [plot, names, spanMs]);
 
   return (
     <div

@@ -11,7 +11,14 @@ import {
   splitTitle,
 } from './board.js';
 import { canShow, queryError, withMetric } from './query-field.js';
-import { latestValue, mergeLive, splitByTags, toPlotData } from './series-data.js';
+import {
+  type QuerySeries,
+  extendWithLive,
+  latestValue,
+  mergeLive,
+  splitByTags,
+  toPlotData,
+} from './series-data.js';
 
 describe('pulse board', () => {
   it('has the spec graphs, the Erlang ones under their Node.js names, each query valid', () => {
@@ -141,6 +148,31 @@ describe('pulse series', () => {
         },
       ]),
     ).toBe(7);
+  });
+
+  it('grows the last-hours panel with the live seconds past its last stored minute', () => {
+    const stored = [{ query: 'cpu_usage', tags: {}, points: [[60_000, 10]] as [number, number][] }];
+    const live: QuerySeries[] = [
+      {
+        query: 'cpu_usage',
+        tags: {},
+        points: [
+          [119_000, 99],
+          [120_000, 20],
+          [121_000, 30],
+          [122_000, null],
+        ] as [number, number | null][],
+      },
+      { query: 'cpu_usage', tags: { disk: 'sda' }, points: [[120_000, 5]] as [number, number][] },
+    ];
+    const extended = extendWithLive(stored, live, 60_000);
+    // 119 s falls in the stored minute (60..120 s): left to the store's own mean.
+    expect(extended[0]?.points).toEqual([
+      [60_000, 10],
+      [120_000, 25],
+    ]);
+    expect(extended[1]).toEqual({ query: 'cpu_usage', tags: { disk: 'sda' }, points: [[120_000, 5]] });
+    expect(extendWithLive(stored, undefined, 60_000)).toBe(stored);
   });
 
   it('splits per disk in a stable order', () => {

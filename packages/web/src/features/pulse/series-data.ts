@@ -85,3 +85,37 @@ export function splitByTags(series: QuerySeries[]): { key: string; series: Query
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([key, g]) => ({ key, series: g }));
 }
+
+/**
+ * The last-hours series with the live seconds the range call has not answered yet folded in: each
+ * `stepMs` bucket after a series' last stored point gets the mean of its live points so far, so the
+ * panel grows each second instead of once a minute (a fresh server's store has no minute yet).
+ */
+export function extendWithLive(
+  hours: QuerySeries[],
+  live: QuerySeries[] | undefined,
+  stepMs: number,
+): QuerySeries[] {
+  if (!live || live.length === 0 || stepMs <= 0) return hours;
+  const out = new Map(hours.map((s) => [`${s.query}\n${tagsKey(s.tags)}`, s]));
+  for (const s of live) {
+    const key = `${s.query}\n${tagsKey(s.tags)}`;
+    const stored = out.get(key);
+    const last = stored?.points[stored.points.length - 1]?.[0] ?? -Infinity;
+    const buckets = new Map<number, { sum: number; count: number }>();
+    for (const [t, v] of s.points) {
+      const start = Math.floor(t / stepMs) * stepMs;
+      if (v === null || start <= last) continue;
+      const b = buckets.get(start) ?? { sum: 0, count: 0 };
+      b.sum += v;
+      b.count++;
+      buckets.set(start, b);
+    }
+    if (buckets.size === 0) continue;
+    const added: [number, number][] = [...buckets.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([start, b]) => [start, b.sum / b.count]);
+    out.set(key, { query: s.query, tags: s.tags, points: [...(stored?.points ?? []), ...added] });
+  }
+  return [...out.values()];
+}

@@ -4,12 +4,28 @@ import { requestJson } from '../../api/http-client.js';
 import { useLiveSync } from '../../api/live-context.js';
 import type { EventListener } from '../../api/live-sync.js';
 import { HOURS_REFRESH_MS, HOURS_SPAN_MS, MINUTE_SPAN_MS, canonicalQuery, pulseRangePath } from './board.js';
-import { pulseAnswer, pulseSeriesEvent } from '@sluice/api';
+import { type PulseAnswer, pulseAnswer, pulseSeriesEvent } from '@sluice/api';
 import { type QuerySeries, mergeLive, withQuery } from './series-data.js';
 
 /** The last hours of each query from the store (range call), asked again every minute. */
-export function usePulseHours(queries: string[]): { series?: QuerySeries[]; error?: Error } {
-  const results = useQueries({
+export function usePulseHours(queries: string[]): { series?: QuerySeries[]; stepMs: number; error?: Error } {
+  const joined = queries.join('\n');
+  // Stable, so react-query hands back the same combined object until an answer changes.
+  const combine = useCallback(
+    (results: { data?: PulseAnswer; error: Error | null }[]) => {
+      const list = joined.split('\n');
+      const answers = results.map((r) => r.data);
+      return {
+        series: answers.every((a) => a !== undefined)
+          ? answers.flatMap((a, i) => withQuery(list[i] ?? '', a?.series ?? []))
+          : undefined,
+        stepMs: Math.max(0, ...answers.map((a) => a?.step_ms ?? 0)),
+        error: results.find((r) => r.error)?.error ?? undefined,
+      };
+    },
+    [joined],
+  );
+  return useQueries({
     queries: queries.map((query) => ({
       queryKey: ['pulse-range', query],
       queryFn: () => {
@@ -19,10 +35,8 @@ export function usePulseHours(queries: string[]): { series?: QuerySeries[]; erro
       refetchInterval: HOURS_REFRESH_MS,
       retry: false,
     })),
+    combine,
   });
-  const error = results.find((r) => r.error)?.error ?? undefined;
-  if (results.some((r) => !r.data)) return { error };
-  return { series: results.flatMap((r, i) => withQuery(queries[i] ?? '', r.data?.series ?? [])), error };
 }
 
 /**
@@ -43,7 +57,12 @@ export function usePulseMinute(queries: string[]): QuerySeries[] | undefined {
       const echoed = canonicalQuery(parsed.data.query);
       const query = joined.split('\n').find((q) => canonicalQuery(q) === echoed);
       if (query === undefined) return;
-      setSeries((old) => mergeLive(old ?? [], query, parsed.data.series, MINUTE_SPAN_MS));
+      const order = joined.split('\n');
+      // Lines in the graph's order, whichever topic answered first.
+      const rank = (s: QuerySeries) => order.indexOf(s.query);
+      setSeries((old) =>
+        mergeLive(old ?? [], query, parsed.data.series, MINUTE_SPAN_MS).sort((a, b) => rank(a) - rank(b)),
+      );
     },
     [joined],
   );
