@@ -71,7 +71,11 @@ export class PulseService {
   }
 
   start(): void {
-    this.timer ??= setInterval(() => void this.tick(Date.now()), 1000);
+    this.timer ??= setInterval(() => {
+      this.tick(Date.now()).catch((error: unknown) =>
+        this.options.log.error(`pulse: a second was not collected: ${String(error)}`),
+      );
+    }, 1000);
   }
 
   /** Called after each second's values are in the store (the websocket topics send then). */
