@@ -80,6 +80,11 @@ const visits: Visit[] = [
     ready: (page) => page.getByRole('region', { name: 'DVR main' }),
   },
   { title: 'auth backends', path: '/admin/auth', ready: (page) => page.getByText('paid', { exact: true }) },
+  {
+    title: 'pulse',
+    path: '/admin/pulse',
+    ready: (page) => page.getByRole('group', { name: 'CPU usage, last minute' }).locator('canvas'),
+  },
   { title: 'not found', path: '/admin/nowhere', ready: (page) => page.getByText('Page not found') },
   {
     title: 'login',

@@ -149,6 +149,15 @@ const visits: Visit[] = [
     controls: (page) => [save(page), page.getByRole('button', { name: 'Add DVR', exact: true })],
   },
   {
+    title: 'pulse',
+    path: '/admin/pulse',
+    ready: (page) => page.getByRole('group', { name: 'CPU usage, last minute' }).locator('canvas'),
+    controls: (page) => [
+      page.getByRole('textbox', { name: 'Query' }),
+      page.getByRole('button', { name: 'show', exact: true }),
+    ],
+  },
+  {
     title: 'auth backends',
     path: '/admin/auth',
     ready: (page) => page.getByText('paid', { exact: true }),
