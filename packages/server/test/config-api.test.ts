@@ -68,7 +68,9 @@ describe('config calls', () => {
       total_streams: 1,
       online_streams: 0,
       total_clients: 0,
-      retroview_enabled: false,
+      // Pulse collects from the start, into its default file beside the config.
+      retroview_enabled: true,
+      retroview_configured: true,
     });
     expect(config.stats.uptime).toBeGreaterThanOrEqual(0);
     expect(config.streams.lobby).toMatchObject({
