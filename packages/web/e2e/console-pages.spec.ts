@@ -11,6 +11,15 @@ test.describe('console pages', () => {
   test('"Enable statistics collection" reads as a warning, not as a button', async ({ page, server }) => {
     const shell = new ConsoleShell(page, server.url);
     await shell.open('/admin');
+    // Shown while Pulse can't keep what it collects: a pulsedb under a file can't be made.
+    await expect(shell.status.getByText('Collecting statistics')).toBeVisible();
+    await expect(shell.status.getByText('Enable statistics collection')).toBeHidden();
+    const saved = await server.api('/flussonic/api/modify_config', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ pulsedb: '/dev/null/pulse' }),
+    });
+    expect(saved.ok).toBe(true);
     const warning = shell.status.getByText('Enable statistics collection');
     await expect(warning).toBeVisible();
     await expect(warning).toHaveText(/^⚠ Enable statistics collection$/);
