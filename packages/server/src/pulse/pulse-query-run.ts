@@ -8,7 +8,7 @@ import {
   pulseTagsMatch,
 } from '@sluice/api';
 import { RESOLUTIONS, type Resolution, resolutionFor } from './pulse-resolutions.js';
-import type { PulsePoint, PulseStore } from './pulse-store.js';
+import type { PulsePoint, PulseStore, SeriesInfo } from './pulse-store.js';
 
 /**
  * tavg8 holds a value until the next one, at most this many steps of the resolution read: a short
@@ -34,6 +34,7 @@ export function runPulseQuery(
   const stepMs = Math.max(r.stepMs, (query.period_s ?? 0) * 1000);
   const aggregator = query.aggregator ?? 'savg';
   const all = store.series(query.metric).filter((s) => pulseTagsMatch(query.tags, s.tags));
+  if (stepMs === r.stepMs) return runDense(store, query, all, r, fromMs, range.toMs);
   const downsampled = all.map((info) => ({
     tags: info.tags,
     buckets: downsample(store.points(info, r.level, fromMs, range.toMs), stepMs, r.stepMs, aggregator),
@@ -55,6 +56,77 @@ export function runPulseQuery(
       : []
     : downsampled.map((d) => ({ tags: d.tags, points: toPoints(d.buckets, stepMs) }));
   return { query: formatPulseQuery(query), step_ms: stepMs, series };
+}
+
+/**
+ * A query at its resolution's own step (every board panel): each series read as one array of
+ * slots, tavg8's hold filled in place, the group folded slot by slot (a 7-day sum of 100 streams
+ * is a million values: as [ms, value] pairs in Maps it took 1.5 s).
+ */
+function runDense(
+  store: PulseStore,
+  query: PulseQuery,
+  all: readonly SeriesInfo[],
+  r: Resolution,
+  fromMs: number,
+  toMs: number,
+): PulseAnswer {
+  const step = r.stepMs;
+  const first = Math.ceil(fromMs / step) * step;
+  const count = Math.max(0, Math.floor((toMs - first) / step) + 1);
+  const read = (info: SeriesInfo) => {
+    const values = store.dense(info, r.level, first, count);
+    if (query.aggregator === 'tavg8') holdGaps(values);
+    return values;
+  };
+  const answer = (series: PulseAnswerSeries[]): PulseAnswer => ({
+    query: formatPulseQuery(query),
+    step_ms: step,
+    series,
+  });
+  if (!query.group)
+    return answer(all.map((info) => ({ tags: info.tags, points: denseToPoints(read(info), first, step) })));
+  if (all.length === 0) return answer([]);
+  const folded = read(all[0]!);
+  for (const info of all.slice(1)) {
+    const values = read(info);
+    for (let k = 0; k < count; k++) {
+      const v = values[k]!;
+      const seen = folded[k]!;
+      if (Number.isNaN(v)) continue;
+      if (Number.isNaN(seen)) folded[k] = v;
+      else
+        folded[k] =
+          query.group === 'sum' ? seen + v : query.group === 'max' ? Math.max(seen, v) : Math.min(seen, v);
+    }
+  }
+  return answer([{ tags: query.tags, points: denseToPoints(folded, first, step) }]);
+}
+
+/** tavg8 at the resolution's step: a value holds over the empty slots after it, at most 8 steps. */
+function holdGaps(values: Float64Array): void {
+  let last = NaN;
+  let held = 0;
+  for (let k = 0; k < values.length; k++) {
+    if (!Number.isNaN(values[k]!)) {
+      last = values[k]!;
+      held = 0;
+    } else if (!Number.isNaN(last) && ++held < TAVG_HOLD_STEPS) values[k] = last;
+  }
+}
+
+/** Slots to points: the measured ones, and a null just after the last one before a gap. */
+function denseToPoints(values: Float64Array, first: number, step: number): [number, number | null][] {
+  const out: [number, number | null][] = [];
+  let previous = -1;
+  for (let k = 0; k < values.length; k++) {
+    const v = values[k]!;
+    if (Number.isNaN(v)) continue;
+    if (previous >= 0 && k - previous > 1) out.push([first + (previous + 1) * step, null]);
+    previous = k;
+    out.push([first + k * step, round(v)]);
+  }
+  return out;
 }
 
 /**

@@ -113,6 +113,41 @@ export class PulseStore {
   /** The series' values at a resolution level within [fromMs, toMs], oldest first (closed and open blocks). */
   points(info: SeriesInfo, level: 0 | 1 | 2, fromMs: number, toMs: number): PulsePoint[] {
     const r = RESOLUTIONS[level];
+    const blocks = this.blocksOf(info, level, fromMs, toMs);
+    const out: PulsePoint[] = [];
+    for (const start of [...blocks.keys()].sort((a, b) => a - b)) {
+      const values = blocks.get(start)!;
+      for (let i = 0; i < values.length; i++) {
+        const ms = start + i * r.stepMs;
+        if (ms >= fromMs && ms <= toMs && !Number.isNaN(values[i]!)) out.push([ms, values[i]!]);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The same values as one array, slot k at `fromMs + k` steps (`fromMs` on a step), NaN where
+   * nothing was measured: a range of many series read without an object per point.
+   */
+  dense(info: SeriesInfo, level: 0 | 1 | 2, fromMs: number, count: number): Float64Array {
+    const r = RESOLUTIONS[level];
+    const out = new Float64Array(count).fill(NaN);
+    for (const [start, values] of this.blocksOf(info, level, fromMs, fromMs + (count - 1) * r.stepMs))
+      for (let i = 0; i < values.length; i++) {
+        const slot = (start - fromMs) / r.stepMs + i;
+        if (slot >= 0 && slot < count) out[slot] = values[i]!;
+      }
+    return out;
+  }
+
+  /** The blocks holding some of [fromMs, toMs]: written, waiting for the flush, open. */
+  private blocksOf(
+    info: SeriesInfo,
+    level: 0 | 1 | 2,
+    fromMs: number,
+    toMs: number,
+  ): Map<number, Float32Array> {
+    const r = RESOLUTIONS[level];
     const blocks = new Map<number, Float32Array>();
     const span = blockSpanMs(r);
     const open = this.live.get(info.key)?.blocks[level];
@@ -127,15 +162,7 @@ export class PulseStore {
       }
     }
     if (open && open.startMs + span > fromMs && open.startMs <= toMs) blocks.set(open.startMs, open.values);
-    const out: PulsePoint[] = [];
-    for (const start of [...blocks.keys()].sort((a, b) => a - b)) {
-      const values = blocks.get(start)!;
-      for (let i = 0; i < values.length; i++) {
-        const ms = start + i * r.stepMs;
-        if (ms >= fromMs && ms <= toMs && !Number.isNaN(values[i]!)) out.push([ms, values[i]!]);
-      }
-    }
-    return out;
+    return blocks;
   }
 
   /** Writes what changed since the last flush in one transaction; prunes once a minute. */
