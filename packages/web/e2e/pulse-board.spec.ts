@@ -57,6 +57,15 @@ test.describe('pulse board', () => {
     const query = page.getByRole('textbox', { name: 'Query' });
     const show = page.getByRole('button', { name: 'show' });
     await expect(show).toBeDisabled();
+    // The help lists the metrics while the field has focus; a click on one lands in the field.
+    await query.click();
+    const metrics = page.getByRole('group', { name: 'metrics' });
+    await metrics.getByRole('button', { name: 'total_clients', exact: true }).click();
+    await expect(query).toHaveValue('total_clients');
+    await expect(show).toBeEnabled();
+    await page.getByRole('heading', { name: 'Pulse', exact: true }).click();
+    await expect(metrics).toBeHidden();
+
     await query.fill('max:2h-savg:cpu_usage');
     await expect(page.getByText('invalid format')).toBeVisible();
     await expect(show).toBeDisabled();

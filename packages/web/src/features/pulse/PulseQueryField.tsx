@@ -58,7 +58,7 @@ export function PulseQueryField({ initial, onShow }: { initial: string; onShow: 
           </Button>
         </Group>
         {helpOpen && (
-          <Text size="xs" component="div" aria-label="metrics">
+          <Text size="xs" component="div" role="group" aria-label="metrics">
             Metrics:{' '}
             {PULSE_METRICS.map((metric, i) => (
               <span key={metric}>
