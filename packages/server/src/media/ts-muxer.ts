@@ -1,5 +1,5 @@
-import { byteLength, type Payload, PieceCursor, pieces } from './pes-pieces.js';
-import { PACKET_SIZE, PAT_PID, SYNC_BYTE, TS_CLOCK, TS_WRAP } from './ts-packet.js';
+import { PACKET_SIZE, PAT_PID, SYNC_BYTE, TS_CLOCK } from './ts-packet.js';
+import { byteLength, type Payload, pesHeader, PieceCursor, pieces, writePcr } from './ts-pes.js';
 import {
   patSection,
   pmtSection,
@@ -23,6 +23,8 @@ const STREAM_TYPE_AAC_ADTS = 0x0f;
  * also covers publishers that interleave audio up to this far behind video. ffmpeg uses 700 ms.
  */
 export const PCR_DELAY_MS = 500;
+/** Output of a muxer is carved from slabs of this size (see take()). */
+const SLAB_BYTES = 64 * 1024;
 /** TR 101 290 2.3: at most 40 ms between PCRs. */
 const PCR_GAP_TICKS = (40 * TS_CLOCK) / 1000;
 /** PCR-only packets written at most into one gap: a longer silence is a stalled publisher, and shows. */
@@ -53,6 +55,10 @@ export interface TsMuxerOptions {
  */
 export class TsMuxer {
   private readonly continuity = new Map<number, number>();
+  private slab = Buffer.alloc(0);
+  private slabUsed = 0;
+  /** PAT, PMT and SDT packets by PID and first continuity counter (see psi()). */
+  private readonly tablePackets = new Map<number, Buffer>();
   private readonly pat = patSection(PROGRAM, PMT_PID);
   private readonly pmt: Buffer;
   private readonly sdt: Buffer;
@@ -153,7 +159,12 @@ export class TsMuxer {
     const count = sectionPacketCount(sectionBytes);
     const first = this.nextCc(pid);
     this.continuity.set(pid, (first + count - 1) & 0x0f);
-    return sectionPackets(pid, sectionBytes, first);
+    // The tables never change and go out ~30 times a second: their packets are made once per
+    // counter value (16 of each), not allocated at each repeat.
+    const key = pid * 16 + first;
+    let packets = this.tablePackets.get(key);
+    if (!packets) this.tablePackets.set(key, (packets = sectionPackets(pid, sectionBytes, first)));
+    return packets;
   }
 
   /** A packet carrying only a PCR: no payload, so its continuity counter stays (ISO 13818-1 §2.4.3.3). */
@@ -191,7 +202,7 @@ export class TsMuxer {
     const pesLength = header.length + byteLength(payload);
     const beforeBytes = byteLength(before);
     // +8: the first packet's adaptation field (flags and PCR) may push one more packet.
-    const out = Buffer.allocUnsafe(beforeBytes + Math.ceil((pesLength + 8) / 184) * PACKET_SIZE);
+    const out = this.take(beforeBytes + Math.ceil((pesLength + 8) / 184) * PACKET_SIZE);
     let o = 0;
     for (const packets of before) o += packets.copy(out, o);
     const source = new PieceCursor(header, payload);
@@ -230,7 +241,24 @@ export class TsMuxer {
       written += room;
       o += PACKET_SIZE;
     }
-    return o === out.length ? out : out.subarray(0, o);
+    if (o === out.length) return out;
+    if (out.buffer === this.slab.buffer) this.slabUsed -= out.length - o;
+    return out.subarray(0, o);
+  }
+
+  /**
+   * Output memory: carved from a slab of this muxer's (a view), or its own buffer when large. Each
+   * access unit in a buffer of its own was ~1,000 ArrayBuffers a second at 50 publishers for the
+   * collector to track; the slab is freed once no view of it is held (segments are copied out).
+   */
+  private take(bytes: number): Buffer {
+    if (bytes > SLAB_BYTES / 4) return Buffer.allocUnsafe(bytes);
+    if (this.slabUsed + bytes > this.slab.length) {
+      this.slab = Buffer.allocUnsafeSlow(SLAB_BYTES);
+      this.slabUsed = 0;
+    }
+    this.slabUsed += bytes;
+    return this.slab.subarray(this.slabUsed - bytes, this.slabUsed);
   }
 
   private nextCc(pid: number): number {
@@ -245,49 +273,4 @@ export class TsMuxer {
     out[o + 2] = pid & 0xff;
     out[o + 3] = (adaptation ? 0x30 : 0x10) | cc;
   }
-}
-
-/** A PES header with PTS (and DTS when it differs); `length` 0 leaves the packet length open (video). */
-function pesHeader(streamId: number, pts: number, dts: number | undefined, length: number): Buffer {
-  const withDts = dts !== undefined && dts !== pts;
-  const headerData = withDts ? 10 : 5;
-  const header = Buffer.alloc(9 + headerData);
-  header.writeUIntBE(0x000001, 0, 3);
-  header[3] = streamId;
-  const packetLength = length === 0 ? 0 : 3 + headerData + length;
-  header.writeUInt16BE(packetLength > 0xffff ? 0 : packetLength, 4);
-  header[6] = 0x80;
-  header[7] = withDts ? 0xc0 : 0x80;
-  header[8] = headerData;
-  writeTimestamp(header, 9, withDts ? 3 : 2, pts);
-  if (withDts) writeTimestamp(header, 14, 1, dts);
-  return header;
-}
-
-function writeTimestamp(b: Buffer, o: number, prefix: number, value: number): void {
-  const ts = ((value % TS_WRAP) + TS_WRAP) % TS_WRAP;
-  const high = Math.floor(ts / 2 ** 30) & 7;
-  const low = ts % 2 ** 30;
-  b[o] = (prefix << 4) | (high << 1) | 1;
-  b[o + 1] = (low >>> 22) & 0xff;
-  b[o + 2] = ((low >>> 14) & 0xfe) | 1;
-  b[o + 3] = (low >>> 7) & 0xff;
-  b[o + 4] = ((low << 1) & 0xfe) | 1;
-}
-
-/**
- * program_clock_reference at `o`: a 33-bit base in 90 kHz, 6 reserved bits, a 9-bit extension left 0;
- * returns the offset after it. In a publish's first `PCR_DELAY_MS` the clock is below zero and
- * wraps, as it does every 26.5 h.
- */
-function writePcr(out: Buffer, o: number, value: number): number {
-  const base = ((value % TS_WRAP) + TS_WRAP) % TS_WRAP;
-  const high = Math.floor(base / 2); // the top 32 bits
-  out[o] = (high >>> 24) & 0xff;
-  out[o + 1] = (high >>> 16) & 0xff;
-  out[o + 2] = (high >>> 8) & 0xff;
-  out[o + 3] = high & 0xff;
-  out[o + 4] = ((base & 1) << 7) | 0x7e;
-  out[o + 5] = 0x00;
-  return o + 6;
 }
