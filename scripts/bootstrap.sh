@@ -23,6 +23,9 @@ if [ "${1:-}" = "--with-bench" ] || [ "${SLUICE_BOOTSTRAP_TEST:-}" = 1 ]; then
   # Tests only: promtool (Debian's prometheus package) is Prometheus's own parser and linter of the
   # text format; pulse-metrics.test.ts runs `promtool check metrics` on a scrape of GET /metrics.
   command -v promtool >/dev/null 2>&1 || need+=(prometheus)
+  # Bench reference: nginx with the RTMP module (hls on) is what Sluice's RTMP ingest is measured
+  # beside in bench/media-ingest.mjs rtmp (CPU and memory per stream, publish → first segment).
+  [ -e /usr/lib/nginx/modules/ngx_rtmp_module.so ] || need+=(nginx libnginx-mod-rtmp)
 fi
 if [ "${1:-}" = "--with-bench" ]; then
   command -v nginx >/dev/null 2>&1 || need+=(nginx-light libnginx-mod-rtmp)
