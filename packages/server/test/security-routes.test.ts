@@ -50,6 +50,8 @@ const VIEW_ROUTES = new Set([
   'GET /letsencrypt',
   // Prometheus scrapes (pulse/metrics-route.ts): a view login, or the config's metrics_token.
   'GET /metrics',
+  // Pulse ranges (pulse/pulse-http.ts): read by the Pulse board, view logins included.
+  'GET /flussonic/api/pulse',
 ]);
 /** The console's own files (one route a file, under /admin/): public like its page. */
 const isPublic = (route: string) => PUBLIC.has(route) || /^(GET|HEAD) \/admin\//.test(route);
