@@ -43,15 +43,22 @@ export class Mirrors {
   /** Mirrored streams running, with the position of the mirror they are shown under. */
   private readonly shown = new Map<string, string>();
   private config: Config = {};
+  /** What the mirrors were placed from, by content: the store edits existing items in place (config/in-place.ts). */
+  private placedFrom = '';
 
   constructor(private readonly deps: MirrorsDeps) {}
 
   /** Follows the config: mirrors added, edited, deleted (by position), and local streams that take a name. */
   apply(config: Config): void {
-    const sourcesChanged =
-      config.sources !== this.config.sources ||
-      config.cluster_key !== this.config.cluster_key ||
-      config.mirror_poll_seconds !== this.config.mirror_poll_seconds;
+    // Compared by content, not identity: an edit of a mirror's fields keeps the `sources` object
+    // (the store writes edited items into it), and there are a few mirrors, not thousands.
+    const from = JSON.stringify([
+      config.sources ?? null,
+      config.cluster_key ?? null,
+      config.mirror_poll_seconds ?? null,
+    ]);
+    const sourcesChanged = from !== this.placedFrom;
+    this.placedFrom = from;
     this.config = config;
     if (sourcesChanged) this.place(config);
     this.update();
