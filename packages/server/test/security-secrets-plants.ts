@@ -34,7 +34,9 @@ export function plantSecrets(round: string, table = SECRET_FIELDS): Planted {
     const parts = path.split('.');
     // `urls[]` (a plain string source) is planted through `urls[].url`, the shape the config keeps.
     if (isRuntime(parts) || Object.keys(table).some((other) => other.startsWith(`${path}.`))) continue;
-    setPath(config, parts, valueOf(kind, secret));
+    // An omitted field is a login pair (edit_auth, view_auth) or a plain token (metrics_token).
+    const value = kind === 'omit' && !path.endsWith('_auth') ? secret() : valueOf(kind, secret);
+    setPath(config, parts, value);
   }
   return { config, secrets };
 }
