@@ -1,13 +1,13 @@
 import { EditOnly } from '../../components/EditOnly.js';
 import { ReadOnlyFields } from '../../components/ReadOnlyFields.js';
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useSaveFlow } from '../../api/use-save-flow.js';
-import { SaveStatus } from '../../components/SaveStatus.js';
 import { AuthBackendCard } from './AuthBackendCard.js';
 import { addRule, cleanValue, removeRule, replaceRule } from './backend-rules.js';
 import { useAuthBackends } from './use-auth-backends.js';
 import { type EditorState, emptyEditor, ValueEditor } from './ValueEditor.js';
+import { SaveBar } from '../../components/SaveBar.js';
 
 const KEYS = ['auth_backends'] as const;
 
@@ -77,20 +77,14 @@ export function AuthBackendsPage() {
           })}
         </Stack>
       </ReadOnlyFields>
-      <EditOnly>
-        <Group gap="sm">
-          <Button onClick={() => void flow.save()} disabled={!flow.canSave}>
-            Save
-          </Button>
-          <Button variant="default" onClick={reset} disabled={!flow.changed || flow.saving}>
-            Reset
-          </Button>
-          <Button variant="light" onClick={() => add()} disabled={!flow.changed || flow.saving}>
-            Add auth backend
-          </Button>
-          <SaveStatus status={flow.status} />
-        </Group>
-      </EditOnly>
+      <SaveBar onSave={flow.save} canSave={flow.canSave} status={flow.status}>
+        <Button variant="default" onClick={reset} disabled={!flow.changed || flow.saving}>
+          Reset
+        </Button>
+        <Button variant="light" onClick={() => add()} disabled={!flow.changed || flow.saving}>
+          Add auth backend
+        </Button>
+      </SaveBar>
     </Stack>
   );
 }

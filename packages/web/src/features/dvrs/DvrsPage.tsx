@@ -1,14 +1,13 @@
-import { EditOnly } from '../../components/EditOnly.js';
-import { Accordion, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Accordion, Button, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useSaveFlow } from '../../api/use-save-flow.js';
 import { FormErrorsProvider, useFormErrorsState } from '../../components/form-context.js';
-import { SaveStatus } from '../../components/SaveStatus.js';
 import { DvrPanel } from './DvrPanel.js';
 import { rootProblems } from './root-problems.js';
 import { useDvrs } from './use-dvrs.js';
 import { useItemDvrRoots } from './use-item-dvr-roots.js';
 import { usePanelIds } from './use-panel-ids.js';
+import { SaveBar } from '../../components/SaveBar.js';
 
 const KEYS = ['dvrs'] as const;
 
@@ -79,20 +78,14 @@ export function DvrsPage() {
             );
           })}
         </Accordion>
-        <EditOnly>
-          <Group gap="sm">
-            <Button onClick={() => void flow.save()} disabled={!flow.canSave}>
-              Save
-            </Button>
-            <Button variant="default" onClick={reset} disabled={!flow.changed || flow.saving}>
-              Reset
-            </Button>
-            <Button variant="light" onClick={addDvr}>
-              Add DVR
-            </Button>
-            <SaveStatus status={flow.status} />
-          </Group>
-        </EditOnly>
+        <SaveBar onSave={flow.save} canSave={flow.canSave} status={flow.status}>
+          <Button variant="default" onClick={reset} disabled={!flow.changed || flow.saving}>
+            Reset
+          </Button>
+          <Button variant="light" onClick={addDvr}>
+            Add DVR
+          </Button>
+        </SaveBar>
       </Stack>
     </FormErrorsProvider>
   );

@@ -1,10 +1,9 @@
-import { Button, Group, Stack, type MantineSpacing } from '@mantine/core';
+import { Stack, type MantineSpacing } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useItemSaveFlow } from '../../api/use-item-save-flow.js';
 import { FormErrorsProvider, useFormErrorsState } from '../../components/form-context.js';
-import { EditOnly } from '../../components/EditOnly.js';
 import { ReadOnlyFields } from '../../components/ReadOnlyFields.js';
-import { SaveStatus } from '../../components/SaveStatus.js';
+import { SaveBar } from '../../components/SaveBar.js';
 
 const NO_ISSUES: ReadonlyMap<string, string> = new Map();
 
@@ -27,14 +26,7 @@ export function ItemForm({
       <ReadOnlyFields>
         <Stack gap={gap} maw={maw}>
           {children}
-          <EditOnly>
-            <Group gap="sm">
-              <Button onClick={() => void flow.save()} disabled={!flow.canSave}>
-                Save
-              </Button>
-              <SaveStatus status={flow.status} />
-            </Group>
-          </EditOnly>
+          <SaveBar onSave={flow.save} canSave={flow.canSave} status={flow.status} />
         </Stack>
       </ReadOnlyFields>
     </FormErrorsProvider>

@@ -1,6 +1,5 @@
-import { EditOnly } from '../../components/EditOnly.js';
 import { ReadOnlyFields } from '../../components/ReadOnlyFields.js';
-import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { LiveState } from '../../api/live-state.js';
@@ -8,10 +7,10 @@ import { useItemSaveFlow } from '../../api/use-item-save-flow.js';
 import { useLive } from '../../api/use-live.js';
 import { pathTo } from '../../app/routes.js';
 import { FormErrorsProvider, useFormErrorsState } from '../../components/form-context.js';
-import { SaveStatus } from '../../components/SaveStatus.js';
 import { TextField } from '../global-config/global-fields.js';
 import { locationNameProblem, required } from '../media-list/item-names.js';
 import { useLocationBase } from './use-location.js';
+import { SaveBar } from '../../components/SaveBar.js';
 
 const NO_ISSUES: ReadonlyMap<string, string> = new Map();
 const selectTaken = (state: LiveState) => ({ lives: state.server.lives, vods: state.server.vods });
@@ -44,17 +43,11 @@ export function LocationOverviewTab() {
             error={problem}
           />
           <TextField path={[...base, 'meta', 'comment']} label="Description" />
-          <EditOnly>
-            <Group gap="sm">
-              <Button
-                onClick={() => void save()}
-                disabled={!(flow.canSave || (renamed && !problem && !flow.saving))}
-              >
-                Save
-              </Button>
-              <SaveStatus status={flow.status} />
-            </Group>
-          </EditOnly>
+          <SaveBar
+            onSave={save}
+            canSave={flow.canSave || (renamed && !problem && !flow.saving)}
+            status={flow.status}
+          />
         </Stack>
       </ReadOnlyFields>
     </FormErrorsProvider>

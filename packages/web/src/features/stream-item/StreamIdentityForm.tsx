@@ -1,4 +1,4 @@
-import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { LiveState } from '../../api/live-state.js';
@@ -6,11 +6,10 @@ import { useItemSaveFlow } from '../../api/use-item-save-flow.js';
 import { useLive } from '../../api/use-live.js';
 import { pathTo } from '../../app/routes.js';
 import { FormErrorsProvider, useFormErrorsState } from '../../components/form-context.js';
-import { EditOnly } from '../../components/EditOnly.js';
 import { ReadOnlyFields } from '../../components/ReadOnlyFields.js';
-import { SaveStatus } from '../../components/SaveStatus.js';
 import { TextField } from '../global-config/global-fields.js';
 import { streamNameProblem } from '../media-list/item-names.js';
+import { SaveBar } from '../../components/SaveBar.js';
 
 const NO_ISSUES: ReadonlyMap<string, string> = new Map();
 const selectStreams = (state: LiveState) => state.server.streams;
@@ -44,17 +43,11 @@ export function StreamIdentityForm({ name }: { name: string }) {
           />
           <TextField path={[...path, 'title']} label="Title" />
           <TextField path={[...path, 'meta', 'comment']} label="Description" />
-          <EditOnly>
-            <Group gap="sm">
-              <Button
-                onClick={() => void save()}
-                disabled={!(flow.canSave || (renamed && !nameProblem && !flow.saving))}
-              >
-                Save
-              </Button>
-              <SaveStatus status={flow.status} />
-            </Group>
-          </EditOnly>
+          <SaveBar
+            onSave={save}
+            canSave={flow.canSave || (renamed && !nameProblem && !flow.saving)}
+            status={flow.status}
+          />
         </Stack>
       </ReadOnlyFields>
     </FormErrorsProvider>

@@ -1,6 +1,5 @@
-import { EditOnly } from '../../components/EditOnly.js';
 import { ReadOnlyFields } from '../../components/ReadOnlyFields.js';
-import { Button, Divider, Group, Stack, TextInput } from '@mantine/core';
+import { Divider, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { LiveState } from '../../api/live-state.js';
@@ -8,13 +7,13 @@ import { useItemSaveFlow } from '../../api/use-item-save-flow.js';
 import { useLive } from '../../api/use-live.js';
 import { pathTo } from '../../app/routes.js';
 import { FormErrorsProvider, useFormErrorsState } from '../../components/form-context.js';
-import { SaveStatus } from '../../components/SaveStatus.js';
 import { TextField } from '../global-config/global-fields.js';
 import { locationNameProblem, required } from '../media-list/item-names.js';
 import { useVodBase } from './use-vod.js';
 import { VodPathList } from './VodPathList.js';
 import { VodSettingsSection } from './VodSettingsSection.js';
 import { VodStateToggle } from './VodStateToggle.js';
+import { SaveBar } from '../../components/SaveBar.js';
 
 const NO_ISSUES: ReadonlyMap<string, string> = new Map();
 const selectTaken = (state: LiveState) => ({ lives: state.server.lives, vods: state.server.vods });
@@ -53,17 +52,11 @@ export function VodOverviewTab() {
             />
             <TextField path={[...base, 'meta', 'comment']} label="Description" />
             <VodPathList prefix={prefix} base={base} />
-            <EditOnly>
-              <Group gap="sm">
-                <Button
-                  onClick={() => void save()}
-                  disabled={!(flow.canSave || (renamed && !problem && !flow.saving))}
-                >
-                  Save
-                </Button>
-                <SaveStatus status={flow.status} />
-              </Group>
-            </EditOnly>
+            <SaveBar
+              onSave={save}
+              canSave={flow.canSave || (renamed && !problem && !flow.saving)}
+              status={flow.status}
+            />
           </Stack>
         </ReadOnlyFields>
       </FormErrorsProvider>

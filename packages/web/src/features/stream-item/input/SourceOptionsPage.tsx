@@ -1,17 +1,16 @@
-import { EditOnly } from '../../../components/EditOnly.js';
 import { ReadOnlyFields } from '../../../components/ReadOnlyFields.js';
-import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { useItemSaveFlow } from '../../../api/use-item-save-flow.js';
 import { pathTo } from '../../../app/routes.js';
 import { FormErrorsProvider, useFormErrorsState } from '../../../components/form-context.js';
-import { SaveStatus } from '../../../components/SaveStatus.js';
 import { useMediaName } from '../../item-page/use-media-name.js';
 import { SourceExtraOptions } from './SourceExtraOptions.js';
 import { IntegerOption, TextOption } from './SourceOptionFields.js';
 import { SourceSchemePanel } from './SourceSchemePanel.js';
 import { useSourceEntry } from './use-source-entry.js';
+import { SaveBar } from '../../../components/SaveBar.js';
 
 const NO_ISSUES: ReadonlyMap<string, string> = new Map();
 
@@ -43,14 +42,7 @@ export function SourceOptionsPage() {
             </Stack>
           </ReadOnlyFields>
         )}
-        <EditOnly>
-          <Group gap="sm">
-            <Button onClick={() => void flow.save()} disabled={!flow.canSave}>
-              Save
-            </Button>
-            <SaveStatus status={flow.status} />
-          </Group>
-        </EditOnly>
+        <SaveBar onSave={flow.save} canSave={flow.canSave} status={flow.status} />
       </Stack>
     </FormErrorsProvider>
   );
