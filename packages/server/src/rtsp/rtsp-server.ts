@@ -1,6 +1,6 @@
 import { createServer, type Server, type Socket } from 'node:net';
-import { logText } from '../ingest/rtmp/log-text.js';
-import { acceptTls, type TlsWrap } from '../ingest/tls-accept.js';
+import { PeerSockets } from '../ingest/peer-sockets.js';
+import type { TlsWrap } from '../ingest/tls-accept.js';
 import { RtspConnection, type RtspServerLog } from './rtsp-connection.js';
 import type { RtspLimits } from './rtsp-limits.js';
 import type { RtspSessionDeps } from './rtsp-session.js';
@@ -15,17 +15,16 @@ import { RtspUdp } from './rtsp-udp.js';
 export class RtspServer {
   private server: Server | undefined;
   private udp: RtspUdp | undefined;
-  private readonly sockets = new Set<Socket>();
-  private readonly perIp = new Map<string, number>();
-  /** Addresses at their cap whose refusal was logged: logged again only once they went under it. */
-  private readonly loggedAtCap = new Set<string>();
+  private readonly peers: PeerSockets;
 
   constructor(
     private readonly deps: RtspSessionDeps,
     private readonly log: RtspServerLog,
     private readonly limits: RtspLimits,
     private readonly tls?: TlsWrap,
-  ) {}
+  ) {
+    this.peers = new PeerSockets(tls?.name ?? 'rtsp', limits, log, tls);
+  }
 
   async listen(port: number, host: string): Promise<number> {
     // UDP goes over IPv4 (udp4): a listener on every address takes UDP on every IPv4 address.
@@ -48,7 +47,7 @@ export class RtspServer {
   }
 
   async close(): Promise<void> {
-    for (const socket of this.sockets) socket.destroy();
+    this.peers.destroyAll();
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
     this.server = undefined;
     this.udp?.close();
@@ -56,34 +55,9 @@ export class RtspServer {
   }
 
   private accept(socket: Socket): void {
-    const ip = socket.remoteAddress ?? '';
-    const open = this.perIp.get(ip) ?? 0;
-    if (open >= this.limits.maxConnectionsPerIp || (!this.udp && !this.tls)) {
-      if (!this.loggedAtCap.has(ip)) {
-        this.loggedAtCap.add(ip);
-        this.log.notice(
-          `${this.tls?.name ?? 'rtsp'} connections from ${logText(ip)} refused: ${this.limits.maxConnectionsPerIp} are open already`,
-        );
-      }
-      socket.destroy();
-      return;
-    }
-    this.perIp.set(ip, open + 1);
-    this.sockets.add(socket);
-    socket.setNoDelay(true);
-    socket.once('close', () => {
-      this.sockets.delete(socket);
-      const left = (this.perIp.get(ip) ?? 1) - 1;
-      if (left > 0) this.perIp.set(ip, left);
-      else this.perIp.delete(ip);
-      if (left < this.limits.maxConnectionsPerIp) this.loggedAtCap.delete(ip);
-    });
-    if (!this.tls) return this.connect(socket);
-    acceptTls(socket, this.tls, this.limits.handshakeTimeoutMs, this.log, (secure) => {
-      this.sockets.add(secure);
-      secure.once('close', () => this.sockets.delete(secure));
-      this.connect(secure);
-    });
+    // A plain listener whose UDP pair is gone (closing) takes no one.
+    if (!this.udp && !this.tls) return void socket.destroy();
+    this.peers.accept(socket, (peer) => this.connect(peer));
   }
 
   private connect(socket: Socket): void {

@@ -1,6 +1,6 @@
 import { createServer, type Server, type Socket } from 'node:net';
-import { acceptTls, type TlsWrap } from '../tls-accept.js';
-import { logText } from './log-text.js';
+import { PeerSockets } from '../peer-sockets.js';
+import type { TlsWrap } from '../tls-accept.js';
 import { RtmpConnection } from './rtmp-connection.js';
 import { RTMP_LIMITS, type RtmpLimits } from './rtmp-limits.js';
 
@@ -76,18 +76,17 @@ export interface RtmpServerLog {
  */
 export class RtmpServer {
   private server: Server | undefined;
-  private readonly sockets = new Set<Socket>();
-  private readonly perIp = new Map<string, number>();
-  /** Addresses at their cap whose refusal was logged: logged again only once they went under it. */
-  private readonly loggedAtCap = new Set<string>();
+  private readonly peers: PeerSockets;
 
   constructor(
     private readonly onPublish: AskingPublishHandler,
     private readonly log: RtmpServerLog,
     private readonly onPlay?: PlayHandler,
     private readonly limits: RtmpLimits = RTMP_LIMITS,
-    private readonly tls?: TlsWrap,
-  ) {}
+    tls?: TlsWrap,
+  ) {
+    this.peers = new PeerSockets(tls?.name ?? 'rtmp', limits, log, tls);
+  }
 
   listen(port: number, host: string): Promise<number> {
     return new Promise((resolve, reject) => {
@@ -102,40 +101,13 @@ export class RtmpServer {
   }
 
   async close(): Promise<void> {
-    for (const socket of this.sockets) socket.destroy();
+    this.peers.destroyAll();
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
     this.server = undefined;
   }
 
   private accept(socket: Socket): void {
-    const ip = socket.remoteAddress ?? '';
-    const open = this.perIp.get(ip) ?? 0;
-    if (open >= this.limits.maxConnectionsPerIp) {
-      if (!this.loggedAtCap.has(ip)) {
-        this.loggedAtCap.add(ip);
-        this.log.notice(
-          `${this.tls?.name ?? 'rtmp'} connections from ${logText(ip)} refused: ${this.limits.maxConnectionsPerIp} are open already`,
-        );
-      }
-      socket.destroy();
-      return;
-    }
-    this.perIp.set(ip, open + 1);
-    this.sockets.add(socket);
-    socket.setNoDelay(true);
-    socket.once('close', () => {
-      this.sockets.delete(socket);
-      const left = (this.perIp.get(ip) ?? 1) - 1;
-      if (left > 0) this.perIp.set(ip, left);
-      else this.perIp.delete(ip);
-      if (left < this.limits.maxConnectionsPerIp) this.loggedAtCap.delete(ip);
-    });
-    if (!this.tls) return this.connect(socket);
-    acceptTls(socket, this.tls, this.limits.handshakeTimeoutMs, this.log, (secure) => {
-      this.sockets.add(secure);
-      secure.once('close', () => this.sockets.delete(secure));
-      this.connect(secure);
-    });
+    this.peers.accept(socket, (peer) => this.connect(peer));
   }
 
   private connect(socket: Socket): void {
