@@ -22,3 +22,4 @@ export * from './webrtc-publish.js';
 export * from './import-summary.js';
 export * from './pulse/query.js';
 export * from './pulse/answer.js';
+export * from './cluster.js';
