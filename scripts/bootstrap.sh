@@ -26,6 +26,9 @@ if [ "${1:-}" = "--with-bench" ] || [ "${SLUICE_BOOTSTRAP_TEST:-}" = 1 ]; then
   # Bench reference: nginx with the RTMP module (hls on) is what Sluice's RTMP ingest is measured
   # beside in bench/media-ingest.mjs rtmp (CPU and memory per stream, publish → first segment).
   [ -e /usr/lib/nginx/modules/ngx_rtmp_module.so ] || need+=(nginx libnginx-mod-rtmp)
+  # Tests and bench: etcd holds the cluster ingest leases in coordinated mode (cluster_etcd);
+  # cluster-ingest-etcd.test.ts and bench/cluster failover start a real one on loopback ports.
+  command -v etcd >/dev/null 2>&1 || need+=(etcd-server)
 fi
 if [ "${1:-}" = "--with-bench" ]; then
   command -v nginx >/dev/null 2>&1 || need+=(nginx-light libnginx-mod-rtmp)
