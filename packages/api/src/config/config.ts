@@ -66,6 +66,14 @@ export const config = z.looseObject({
   session_idle_seconds: z.number().int().min(1, 'session_idle_seconds is at least 1').optional(),
   /** Seconds between a mirror's asks of its origin for its streams (default 2); a stream unlisted for 5 asks goes. */
   mirror_poll_seconds: z.number().int().min(1, 'mirror_poll_seconds is at least 1').optional(),
+  /** Seconds between polls of each `peer` for its figures and streams (default 2); each poll is bounded to 2 s. */
+  peer_poll_seconds: z.number().int().min(1, 'peer_poll_seconds is at least 1').optional(),
+  /** Seconds between asks of each peer for its cluster ingest state (default 1; docs/config.md). */
+  cluster_ingest_poll_seconds: z.number().min(0.2, 'cluster_ingest_poll_seconds is at least 0.2').optional(),
+  /** etcd endpoints (http://HOST:PORT): cluster ingest takes a lease per stream there (coordinated mode). */
+  cluster_etcd: z.array(z.url({ protocol: /^https?$/ })).optional(),
+  /** Seconds an etcd lease lives without keep-alive (default 3): how soon a dead capturer's streams move. */
+  cluster_lease_seconds: z.number().int().min(2, 'cluster_lease_seconds is at least 2').optional(),
   /**
    * Fixed countries for client addresses (ip → two capital letters), answered before the GeoIP
    * database: an operator's correction for an address it gets wrong, or a country for a local one.

@@ -73,6 +73,8 @@ export const stream = z.looseObject({
   on_publish: z.string().optional(),
   source_timeout: seconds.optional(),
   cluster_key: z.string().optional(),
+  /** `cluster_ingest;`: the stream's sources run on one server of the cluster; the others pull from it (docs/media.md). */
+  cluster_ingest: z.boolean().optional(),
   backup: z.string().optional(),
   clients_timeout: seconds.optional(),
   max_sessions: positiveInt.optional(),
