@@ -5,9 +5,16 @@ import { GlobalConfigPage } from '../features/global-config/GlobalConfigPage.js'
 import { SettingsTab } from '../features/global-config/SettingsTab.js';
 import { MediaPage } from '../features/media-list/MediaPage.js';
 import { ClientsTab } from '../features/clients/ClientsTab.js';
+import { ClusterPage } from '../features/cluster/ClusterPage.js';
+import { IngestTab as ClusterIngestTab } from '../features/cluster/IngestTab.js';
+import { OverviewTab as ClusterOverviewTab } from '../features/cluster/OverviewTab.js';
+import { PeerPage as ClusterPeerPage } from '../features/cluster/PeerPage.js';
+import { SettingsTab as ClusterSettingsTab } from '../features/cluster/SettingsTab.js';
+import { SourcesTab as ClusterSourcesTab } from '../features/cluster/SourcesTab.js';
 import { LocationAuthTab, StreamAuthTab } from '../features/auth/AuthTab.js';
 import { AuthBackendsPage } from '../features/auth-backends/AuthBackendsPage.js';
 import { DvrsPage } from '../features/dvrs/DvrsPage.js';
+import { IptvPage } from '../features/iptv/IptvPage.js';
 import { HistoryTab } from '../features/history/HistoryTab.js';
 import { MirroredDvrTab, PublishedDvrTab } from '../features/dvr/ArchiveDvrTabs.js';
 import { LocationDvrTab, MirrorDvrTab, StreamDvrTab } from '../features/dvr/ItemDvrTabs.js';
@@ -182,7 +189,8 @@ const mediaRoutes: RouteEntry[] = [
 export const routeTable: RouteEntry[] = [
   { name: 'media', path: '', layout: true, element: <MediaPage />, children: mediaRoutes },
   { name: 'pulse', path: 'pulse', element: <PulsePage /> },
-  ...['chassis', 'iptv', 'watcher', 'logupload', 'ad_injector'].map((name) => ({
+  { name: 'iptv', path: 'iptv', element: <IptvPage /> },
+  ...['chassis', 'watcher', 'logupload', 'ad_injector'].map((name) => ({
     name,
     path: name,
   })),
@@ -200,12 +208,13 @@ export const routeTable: RouteEntry[] = [
   {
     name: 'cluster-section',
     path: 'cluster',
+    element: <ClusterPage />,
     children: [
-      { name: 'cluster', path: '' },
-      { name: 'cluster-settings', path: 'settings' },
-      { name: 'cluster-ingest', path: 'ingest' },
-      { name: 'cluster-sources', path: 'sources' },
-      { name: 'cluster-peer', path: 'peer/:name' },
+      { name: 'cluster', path: '', element: <ClusterOverviewTab /> },
+      { name: 'cluster-settings', path: 'settings', element: <ClusterSettingsTab /> },
+      { name: 'cluster-ingest', path: 'ingest', element: <ClusterIngestTab /> },
+      { name: 'cluster-sources', path: 'sources', element: <ClusterSourcesTab /> },
+      { name: 'cluster-peer', path: 'peer/:name', element: <ClusterPeerPage /> },
     ],
   },
   { name: 'not-found', path: '*' },
