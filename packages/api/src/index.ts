@@ -17,6 +17,7 @@ export * from './source-input.js';
 export * from './stream-options.js';
 export * from './output-urls.js';
 export * from './mirror-stats.js';
+export * from './cluster-servers.js';
 export * from './auth-url.js';
 export * from './webrtc-publish.js';
 export * from './import-summary.js';

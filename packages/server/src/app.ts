@@ -29,6 +29,8 @@ import { streamHandlers } from './http/stream-handlers.js';
 import { acceptRawBodies, logoHandlers } from './transcoder/logo-handlers.js';
 import type { LogoStore } from './transcoder/logo-store.js';
 import { originHandlers } from './cluster/origin-handlers.js';
+import type { PeerDirectory } from './cluster/peers/peer-directory.js';
+import { registerPeerRoutes } from './cluster/peers/peer-routes.js';
 import { registerFileApi } from './vod/file-api.js';
 import type { LetsEncrypt } from './letsencrypt/letsencrypt.js';
 import { registerLetsEncrypt } from './letsencrypt/letsencrypt-routes.js';
@@ -71,6 +73,8 @@ export interface AppDeps {
   letsencrypt?: LetsEncrypt;
   /** Machine and process figures for GET /metrics (pulse/system-samplers.ts). */
   systemSampler?: SystemSampler;
+  /** Cluster peers (cluster/peers/): GET cluster_servers and what this server tells its peers. */
+  peers?: PeerDirectory;
 }
 
 const API = '/flussonic/api';
@@ -197,6 +201,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Mirrors ask for this server's streams with a proof of the cluster key, not admin credentials.
   const origin = originHandlers(config, () => deps.view.snapshot);
   app.get(`${API}/cluster/streams`, origin.streams);
+  if (deps.peers)
+    registerPeerRoutes(app, { directory: deps.peers, config, snapshot: () => deps.view.snapshot, view });
   app.get(
     `${API}/events`,
     { websocket: true, onRequest: guard.require('view', { queryAuth: true }) },

@@ -29,6 +29,9 @@ import { LogoStore, logoDirOf } from './transcoder/logo-store.js';
 import { serverStats, type StreamCounts, streamCounts } from './stats/server-stats.js';
 import { sampledPaths } from './pulse/sampled-paths.js';
 import { SystemSampler } from './pulse/system-samplers.js';
+import { LocalServer } from './cluster/peers/local-server.js';
+import { PeerDirectory } from './cluster/peers/peer-directory.js';
+import { loadRedirect } from './cluster/peers/load-redirect.js';
 import { createLogger } from './support/log.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -177,6 +180,18 @@ async function main(): Promise<void> {
     );
   };
   refreshStats();
+  // Cluster peers (cluster/peers/): each `peer` polled for its figures and streams; what this server tells them.
+  const peers = new PeerDirectory(
+    new LocalServer({ config: () => store.config, snapshot: () => view.snapshot, sampler: systemSampler }),
+    log,
+  );
+  peers.apply(store.config);
+  // Over total_bandwidth: a new viewer is sent to the least-loaded peer that has the stream.
+  const redirect = loadRedirect(
+    peers,
+    () => store.config,
+    () => view.snapshot,
+  );
 
   const app = await buildApp({
     log,
@@ -189,7 +204,8 @@ async function main(): Promise<void> {
     consoleDir: options.consoleDir,
     engine: media.engine,
     // Playback, then WHIP publishing (POST /{name}/whip …) and WHEP playback: all on the plain request path.
-    playback: (req, res) => media.playback(req, res) || media.whip(req, res) || media.whep(req, res),
+    playback: (req, res) =>
+      redirect(req, res) || media.playback(req, res) || media.whip(req, res) || media.whep(req, res),
     closeSessions: media.closeSessions,
     logos: new LogoStore(logoDirOf(resolve(options.configPath))),
     history: media.history,
@@ -201,6 +217,7 @@ async function main(): Promise<void> {
     httpsPort: (req) => web.listeners?.httpsPortFor(req),
     letsencrypt,
     systemSampler,
+    peers,
   });
   await app.ready();
   const listeners = new WebListeners({
@@ -222,6 +239,7 @@ async function main(): Promise<void> {
     // The engine reconciles after the call is answered: the change is durable and in the view
     // already, and starting or stopping streams must not hold up the console's save.
     setImmediate(() => void media.apply(next, scope));
+    peers.apply(next);
     if (JSON.stringify(next.edit_auth) !== JSON.stringify(previous.edit_auth)) sessions.clear();
     // An events socket opened with the old credentials (or a session they ended) closes now.
     if (
@@ -244,6 +262,7 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     log.notice(`${signal}: stopping`);
     clearInterval(ticker);
+    peers.close();
     await media.close();
     await listeners.close();
     certificates.close();
