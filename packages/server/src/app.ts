@@ -75,6 +75,8 @@ export interface AppDeps {
   systemSampler?: SystemSampler;
   /** Cluster peers (cluster/peers/): GET cluster_servers and what this server tells its peers. */
   peers?: PeerDirectory;
+  /** GET cluster/ingest: what this server tells its peers about cluster ingest (cluster/ingest/, keyed proof). */
+  clusterIngest?: (request: FastifyRequest) => Promise<unknown>;
 }
 
 const API = '/flussonic/api';
@@ -201,6 +203,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Mirrors ask for this server's streams with a proof of the cluster key, not admin credentials.
   const origin = originHandlers(config, () => deps.view.snapshot);
   app.get(`${API}/cluster/streams`, origin.streams);
+  if (deps.clusterIngest) app.get(`${API}/cluster/ingest`, deps.clusterIngest);
   if (deps.peers)
     registerPeerRoutes(app, { directory: deps.peers, config, snapshot: () => deps.view.snapshot, view });
   app.get(

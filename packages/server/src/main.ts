@@ -153,6 +153,8 @@ async function main(): Promise<void> {
     ...media.portNotices(),
     // A pulsedb that can't be written (collection goes on in memory), too many series.
     ...media.pulse.notices(),
+    // etcd out of reach: cluster ingest leases frozen (cluster/ingest/).
+    ...media.ingest.notices(),
     ...(store.config.edit_auth
       ? {}
       : { error_no_edit_auth: 'edit_auth is not set in the config: nobody can log in.' }),
@@ -182,7 +184,12 @@ async function main(): Promise<void> {
   refreshStats();
   // Cluster peers (cluster/peers/): each `peer` polled for its figures and streams; what this server tells them.
   const peers = new PeerDirectory(
-    new LocalServer({ config: () => store.config, snapshot: () => view.snapshot, sampler: systemSampler }),
+    new LocalServer({
+      config: () => store.config,
+      snapshot: () => view.snapshot,
+      sampler: systemSampler,
+      ingestHere: (name) => media.ingest.capturesHere(name),
+    }),
     log,
   );
   peers.apply(store.config);
@@ -218,6 +225,7 @@ async function main(): Promise<void> {
     letsencrypt,
     systemSampler,
     peers,
+    clusterIngest: media.ingest.handler,
   });
   await app.ready();
   const listeners = new WebListeners({

@@ -12,6 +12,8 @@ import { PLAYBACK_OUTPUTS, playbackHandler } from './delivery/playback.js';
 import { RtmpPlayers } from './delivery/rtmp-play.js';
 import { Thumbnails } from './delivery/thumbnails.js';
 import { Mirrors } from './cluster/mirrors.js';
+import { ClusterIngest } from './cluster/ingest/cluster-ingest.js';
+import { hostname } from 'node:os';
 import { DvrService } from './dvr/dvr-service.js';
 import { ArchiveExports } from './dvr/archive-export.js';
 import { archivePlaybackHandler, streamFacts } from './dvr/archive-handler.js';
@@ -95,9 +97,12 @@ export async function startMedia(options: MediaOptions) {
     runtimes: () => engine.runtimes(),
     mirrorOf: (name) => mirrorShowing(view, name),
   });
+  // Cluster ingest (cluster/ingest/): which server runs a `cluster_ingest` stream's sources.
+  const ingest = new ClusterIngest({ engine: () => engine, view, log, machineHostname: hostname() });
   const engine: Engine = new Engine({
     view,
     log,
+    specOf: (name, stream) => ingest.specOf(name, stream),
     clients,
     sources: { ffmpegPath, childEnv: env, slots: new PublishSlots(), logoDir: logoDirOf(options.configPath) },
     onStats: (name, stats, now) =>
@@ -196,6 +201,8 @@ export async function startMedia(options: MediaOptions) {
       ...rtmps?.notices(),
       ...rtsp.notices(),
     }),
+    /** Cluster ingest: its state route for peers, header notices, the streams captured here. */
+    ingest,
     /** Output protocols served, for server info. */
     outputs: [...PLAYBACK_OUTPUTS] as string[],
     playback: playbackHandler({
@@ -241,6 +248,7 @@ export async function startMedia(options: MediaOptions) {
       access.apply(config);
       pulse.apply(config);
       vod.apply(config);
+      ingest.apply(config);
       engine.apply(config, streams === 'all' ? undefined : streams);
       mirrors.apply(config);
       const only = streams === 'all' ? undefined : streams;
@@ -260,6 +268,7 @@ export async function startMedia(options: MediaOptions) {
       await rtsp.close();
       await Promise.all([players.close(), dash.close(), thumbnails.close(), exports.close()]);
       mirrors.close();
+      ingest.close();
       vod.close();
       await engine.close();
       await dvr.close();

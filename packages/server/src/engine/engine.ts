@@ -1,4 +1,4 @@
-import type { Config, MediaInfo, StreamStats } from '@sluice/api';
+import type { Config, MediaInfo, Stream, StreamStats } from '@sluice/api';
 import type { PublishRequest } from '../ingest/rtmp/rtmp-server.js';
 import type { LiveView } from '../live/live-view.js';
 import type { Logger } from '../support/log.js';
@@ -33,6 +33,11 @@ export interface EngineDeps {
    * mirrored): what is kept per stream elsewhere (client totals, traffic history) is dropped with it.
    */
   onRemoved?: (name: string) => void;
+  /**
+   * The spec a configured stream runs as, when something besides its config decides part of it
+   * (cluster ingest: the sources on one server, a pull from it on the others; cluster/ingest/).
+   */
+  specOf?: (name: string, stream: Stream) => StreamSpec;
 }
 
 export interface Traffic {
@@ -78,7 +83,7 @@ export class Engine {
       const runtime = this.streams.get(name);
       if (runtime) running.set(name, runtime.spec);
       const stream = after[name];
-      if (stream) desired.set(name, streamSpec(name, stream));
+      if (stream) desired.set(name, this.deps.specOf?.(name, stream) ?? streamSpec(name, stream));
     };
     if (names) for (const name of names) consider(name);
     else {
@@ -111,6 +116,11 @@ export class Engine {
         await this.settle(runtime, restart);
       });
     }
+  }
+
+  /** What specOf answers for these configured streams changed: they are reconciled again. */
+  reconsider(names: readonly string[]): void {
+    this.apply(this.config, names);
   }
 
   /** A configured stream, or one published into a location. */
