@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { test as base, type Locator, type Page } from '@playwright/test';
 import { type RunningServer, startServer, waitFor } from '../../server/test/harness.js';
 import { expect, failedLoad, minimalConfig, watchConsole } from './fixtures.js';
+import { expectNoSeriousViolations } from './pages/axe.js';
 import { ConsoleShell } from './pages/console-shell.js';
 
 /**
@@ -148,6 +149,8 @@ test('a stream switched on moves to Enabled with meta.iptv and the local auth ur
   const ts = await row.getByRole('link', { name: 'MPEG-TS playlist of alice' }).getAttribute('href');
   expect(ts).toMatch(/&type=mpegts$/);
   expect(await (await page.request.get(ts!)).text()).toContain(`/news/mpegts?token=${key}`);
+  // The configured page, with its switches, table and a user, passes axe (issue 17's rules).
+  await expectNoSeriousViolations(page, 'IPTV, configured');
 });
 
 test('a user edit is saved 1 s after typing stops (a reload shows it); remove takes the user away', async ({

@@ -158,6 +158,16 @@ const visits: Visit[] = [
     ],
   },
   {
+    title: 'IPTV, not configured',
+    path: '/admin/iptv',
+    ready: (page) => page.getByRole('button', { name: 'IPTV plugin settings' }),
+    act: (page) => page.getByRole('button', { name: 'IPTV plugin settings' }).click(),
+    controls: (page) => [
+      page.getByLabel('Database path', { exact: true }),
+      page.getByRole('button', { name: 'Enable IPTV', exact: true }),
+    ],
+  },
+  {
     title: 'auth backends',
     path: '/admin/auth',
     ready: (page) => page.getByText('paid', { exact: true }),
