@@ -37,6 +37,8 @@ import { registerLetsEncrypt } from './letsencrypt/letsencrypt-routes.js';
 import type { Logger } from './support/log.js';
 import { registerMetrics } from './pulse/metrics-route.js';
 import type { SystemSampler } from './pulse/system-samplers.js';
+import type { IptvPlugin } from './iptv/iptv-plugin.js';
+import { registerIptv } from './iptv/iptv-routes.js';
 
 export interface AppDeps {
   store: ConfigStore;
@@ -73,6 +75,8 @@ export interface AppDeps {
   letsencrypt?: LetsEncrypt;
   /** Machine and process figures for GET /metrics (pulse/system-samplers.ts). */
   systemSampler?: SystemSampler;
+  /** The IPTV plugin (iptv/): /tv/api, /tv/playlists, /tv/auth. */
+  iptv?: IptvPlugin;
   /** Cluster peers (cluster/peers/): GET cluster_servers and what this server tells its peers. */
   peers?: PeerDirectory;
   /** GET cluster/ingest: what this server tells its peers about cluster ingest (cluster/ingest/, keyed proof). */
@@ -200,6 +204,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.get(`${API}/history`, { onRequest: view }, (request) =>
       history(request, guard.access(request) === 'edit'),
     );
+  if (deps.iptv)
+    registerIptv(app, {
+      plugin: deps.iptv,
+      config,
+      snapshot: () => deps.view.snapshot,
+      view,
+      edit,
+      canReadSecrets: (request) => guard.access(request) === 'edit',
+      log: deps.log,
+    });
   // Mirrors ask for this server's streams with a proof of the cluster key, not admin credentials.
   const origin = originHandlers(config, () => deps.view.snapshot);
   app.get(`${API}/cluster/streams`, origin.streams);

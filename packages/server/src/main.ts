@@ -224,6 +224,7 @@ async function main(): Promise<void> {
     httpsPort: (req) => web.listeners?.httpsPortFor(req),
     letsencrypt,
     systemSampler,
+    iptv: media.iptv,
     peers,
     clusterIngest: media.ingest.handler,
   });

@@ -235,6 +235,8 @@ export async function startMedia(options: MediaOptions) {
     openedFiles: () => vod.openedCount,
     /** GET /flussonic/api/history. */
     history: access.history(traffic, clients),
+    /** The IPTV plugin's users (iptv/): its calls and playlists. */
+    iptv: access.iptv,
     /** The console players' token (server info admin_token). */
     adminToken: () => access.secret.adminToken,
     /** The /webrtc/publish/{name} websocket: browsers publishing over WebRTC. */

@@ -33,6 +33,11 @@ const PUBLIC = new Set([
   // LetsEncrypt's HTTP-01 check has no credentials; only tokens of an order in progress answer.
   'GET /.well-known/acme-challenge/:token',
   'HEAD /.well-known/acme-challenge/:token',
+  // IPTV playlists: the user's key is the credential; /tv/auth answers a token (iptv/iptv-routes.ts).
+  'GET /tv/playlists/*',
+  'HEAD /tv/playlists/*',
+  'GET /tv/auth',
+  'HEAD /tv/auth',
 ]);
 
 /** Routes a view-only login may call; the rest need the edit login. */
@@ -52,6 +57,9 @@ const VIEW_ROUTES = new Set([
   'GET /metrics',
   // Pulse ranges (pulse/pulse-http.ts): read by the Pulse board, view logins included.
   'GET /flussonic/api/pulse',
+  // The IPTV page reads its state and users with a view login (keys hidden).
+  'GET /tv/api/status',
+  'GET /tv/api/users',
 ]);
 /** The console's own files (one route a file, under /admin/): public like its page. */
 const isPublic = (route: string) => PUBLIC.has(route) || /^(GET|HEAD) \/admin\//.test(route);

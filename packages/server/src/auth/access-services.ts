@@ -14,6 +14,7 @@ import { SessionLog } from '../history/session-log.js';
 import { retentionOf } from '../history/session-retention.js';
 import type { TrafficHistory } from '../pulse/traffic-history.js';
 import type { Logger } from '../support/log.js';
+import { IptvPlugin } from '../iptv/iptv-plugin.js';
 import { GeoIp } from './geoip.js';
 import { PlayAuth } from './play-auth.js';
 import { Revalidator } from './revalidator.js';
@@ -31,6 +32,8 @@ export class AccessServices {
   readonly geo: GeoIp;
   readonly auth: PlayAuth;
   readonly drm: HlsDrm;
+  /** The IPTV plugin's users (iptv/): the iptv auth type, playlists, /tv/api. */
+  readonly iptv: IptvPlugin;
   private config: Config = {};
   private sessionLog: SessionLog | undefined;
   private revalidator: Revalidator | undefined;
@@ -43,12 +46,14 @@ export class AccessServices {
   ) {
     this.secret = new ServerSecret(dataDir);
     this.geo = new GeoIp(() => this.config.geoip_overrides);
+    this.iptv = new IptvPlugin(dataDir, log);
     this.auth = new PlayAuth({
       config: () => this.config,
       geo: this.geo,
       log,
       isAdminToken: (token) => this.secret.isAdminToken(token),
       mirrorOf: (name) => this.mirrorOf(name),
+      iptv: this.iptv,
     });
     const aes = new Aes128({
       ownKey: (name, keyId) => this.secret.derive(`aes128 key ${name} ${keyId}`).subarray(0, 16),
@@ -67,6 +72,7 @@ export class AccessServices {
   /** Follows the config: the session log moves when `session_log` changes. */
   apply(config: Config): void {
     this.config = config;
+    this.iptv.apply(config);
     const folder = this.logFolder(config);
     if (this.sessionLog?.folder === folder) return this.sessionLog.retain(retentionOf(config));
     this.sessionLog?.close();
@@ -93,6 +99,7 @@ export class AccessServices {
 
   close(): void {
     this.revalidator?.stop();
+    this.iptv.close();
     this.sessionLog?.close();
     this.sessionLog = undefined;
   }

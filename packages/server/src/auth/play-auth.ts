@@ -17,10 +17,23 @@ export interface PlayAuthDeps {
   isAdminToken: (token: string | undefined) => boolean;
   /** The mirror a mirrored stream runs under (its auth governs the stream). */
   mirrorOf?: (name: string) => Mirror | undefined;
+  /** The IPTV plugin's user store (iptv/iptv-plugin.ts): the iptv auth type asks it in process. */
+  iptv?: { check(token: string | undefined): Decision; readonly revision: string };
 }
 
-/** What a request may do; `admin` requests are also exempt from max_sessions. */
-export type Decision = Verdict & { admin?: boolean };
+/**
+ * What a request may do; `admin` requests are also exempt from max_sessions. `perUser`: the
+ * viewer's own session limit across all streams (an IPTV user's max_sessions, auth/play-gate.ts).
+ */
+export type Decision = Verdict & { admin?: boolean; perUser?: PerUserLimit };
+export interface PerUserLimit {
+  userId: string;
+  /** null: no limit. */
+  maxSessions: number | null;
+}
+
+/** The iptv auth type's urls: `…/tv/auth` (authTypeOf), or the spec's `{address}` placeholder. */
+const isIptvUrl = (url: string) => authTypeOf(url) === 'iptv' || url.includes('{address}');
 
 /**
  * The one place play (and publish) authorization is decided, for every playback path: HLS,
@@ -68,7 +81,8 @@ export class PlayAuth {
     const url = settings.url?.trim();
     if (!url) return allow();
     const now = Date.now();
-    const key = cacheKey(full);
+    // IPTV answers are forgotten at every user edit: a deleted user is refused at the next re-check.
+    const key = isIptvUrl(url) ? `${cacheKey(full)}\0iptv ${this.deps.iptv?.revision}` : cacheKey(full);
     const cached = this.cache.get(key, settings, now);
     if (cached) return cached;
     const pending = this.asking.get(key);
@@ -97,6 +111,8 @@ export class PlayAuth {
       if (!backend) return deny(`auth backend ${backendName} is not configured`);
       return checkAuthBackend(backendName, backend, request, askBackend, problem);
     }
+    if (isIptvUrl(url))
+      return this.deps.iptv ? this.deps.iptv.check(request.token) : deny('IPTV is not configured');
     const type = authTypeOf(url);
     if (type === 'securetoken') {
       const secret = url.slice(SECURETOKEN_PREFIX.length);
@@ -105,7 +121,6 @@ export class PlayAuth {
     }
     if (type === 'vsaas')
       return deny('vsaas auth needs the Watcher (vsaas) plugin, which Sluice does not have');
-    if (type === 'iptv') return deny('iptv auth needs the IPTV plugin, which Sluice does not have');
     // custom and stalker: an HTTP backend.
     if (!/^https?:\/\//.test(url)) return deny(`auth url ${url} is not a kind Sluice knows`);
     return askBackend(url, request, extra).then((answer) => {

@@ -7,6 +7,7 @@ import type {
 } from '../delivery/client-sessions.js';
 import type { Decision, PlayAuth } from './play-auth.js';
 import type { PlayRequest } from './play-request.js';
+import { overUserLimit } from '../iptv/user-sessions.js';
 
 export type MaybePromise<T> = T | Promise<T>;
 export type SessionOrRefusal = ClientSession | SessionRefusal;
@@ -63,6 +64,11 @@ export function authorizedSession(
     const notNow = whenAllowed?.();
     if (notNow) return notNow;
     const limit = d.admin ? undefined : (maxSessions ?? auth.maxSessions(who.stream));
+    // The viewer's own limit across streams (an IPTV user's max_sessions), as a session opens.
+    if (d.perUser && sessions.existingId(identity) === undefined) {
+      const over = overUserLimit(sessions, d.perUser, identity, Date.now());
+      if (over) return over;
+    }
     const session = sessions.open(identity, Date.now(), limit, {
       id: sessionId,
       userId: d.userId,

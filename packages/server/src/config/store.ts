@@ -12,6 +12,7 @@ import {
 import { ConfigRejected, ConfigStale } from './errors.js';
 import { refuseEmptyText, refuseLockout } from './lockout.js';
 import { refuseDvrRootClash } from './dvr-roots.js';
+import { refuseUnreachableIptv } from '../iptv/iptv-plugin.js';
 import { writeFileDurably } from './durable-write.js';
 import { InPlaceEdits } from './in-place.js';
 import { ConfigHistory } from './history.js';
@@ -201,6 +202,10 @@ export class ConfigStore {
         }
         refuseLockout(valid);
         if ('dvrs' in cleaned) refuseDvrRootClash(valid);
+        // Enabling IPTV opens (creates) its database first: a path that can't be used changes nothing.
+        const iptvProblem =
+          'plugins' in cleaned ? refuseUnreachableIptv(valid, before, this.path) : undefined;
+        if (iptvProblem) throw new ConfigRejected(iptvProblem);
         scope =
           reset === true
             ? undefined

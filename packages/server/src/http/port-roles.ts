@@ -55,6 +55,7 @@ export class PortRoles {
       path === '/admin' ||
       path.startsWith('/admin/') ||
       path.startsWith(`${API}/`) ||
+      path.startsWith('/tv/api/') ||
       ROOT_API_PATHS.includes(path);
     return !isConsoleOrApi || PUBLIC_API_PATHS.some((p) => path.startsWith(p));
   }
