@@ -1,6 +1,6 @@
 import { Stack, Table } from '@mantine/core';
 import { useClusterIngest, useClusterServers } from './cluster-calls.js';
-import { serverRows } from './cluster-format.js';
+import { capturingServers } from './cluster-format.js';
 import { CallState } from './CallState.js';
 import { ReloadButton } from './ReloadButton.js';
 
@@ -12,7 +12,8 @@ export function IngestTab() {
   const servers = useClusterServers();
   const ingest = useClusterIngest();
   const streams = ingest.data?.streams ?? [];
-  const columns = [...(servers.data ? serverRows(servers.data).map((s) => s.name) : [])];
+  // The servers that may capture: this one and its peers (an origin a mirror reads is not one).
+  const columns = servers.data ? capturingServers(servers.data) : [];
   // A server a stream runs at that the list does not name yet (it just joined) still gets its column.
   for (const stream of streams)
     for (const at of stream.running_at) if (!columns.includes(at)) columns.push(at);

@@ -44,6 +44,7 @@ describe('cluster sources (spec 002 §2)', () => {
   it('shows the address', () => {
     expect(sourceAddress(source)).toBe('http://origin:8080');
     expect(sourceAddress({ ...source, port: undefined, prefix: 'live' })).toBe('http://origin/live');
+    expect(sourceAddress({ ...source, prefix: '/' })).toBe('http://origin:8080');
   });
   it("says 'all ondemand', 'take only: (...)' and 'except: (...)'", () => {
     expect(sourceFilters({ ...source, only: [] })).toEqual(['all ondemand']);

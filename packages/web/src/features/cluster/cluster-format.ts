@@ -37,7 +37,8 @@ export function lastUpdateText(fetchDelayMs: number | null | undefined, answered
 /** A source's {address}: proto://name:port/prefix. */
 export function sourceAddress(source: ClusterSource): string {
   const port = source.port === undefined ? '' : `:${source.port}`;
-  const prefix = source.prefix ? `/${source.prefix.replace(/^\/+/, '')}` : '';
+  const path = (source.prefix ?? '').replace(/^\/+/, '');
+  const prefix = path === '' ? '' : `/${path}`;
   return `${source.proto}://${source.name}${port}${prefix}`;
 }
 
@@ -58,3 +59,9 @@ export function serverRows(servers: Record<string, ClusterServer>): ClusterServe
     .map(([name, server]) => ({ ...server, name: server.name || name }))
     .sort((a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name));
 }
+
+/** The names of the servers of the cluster itself (this one and its peers), the Ingest columns. */
+export const capturingServers = (servers: Record<string, ClusterServer>): string[] =>
+  serverRows(servers)
+    .filter((server) => server.is_peer || !server.is_source)
+    .map((server) => server.name);
