@@ -24,6 +24,9 @@ const PUBLIC = new Set([
   // Mirrors prove the cluster key instead of logging in (cluster/origin-handlers.ts).
   'GET /flussonic/api/cluster/streams',
   'HEAD /flussonic/api/cluster/streams',
+  // Peers poll each other's figures with the same proof (cluster/peers/peer-routes.ts).
+  'GET /flussonic/api/cluster/server',
+  'HEAD /flussonic/api/cluster/server',
   // hls.js for the embed page, as public as the playback it serves.
   'GET /embed/hls.min.js',
   'HEAD /embed/hls.min.js',
@@ -60,6 +63,8 @@ const VIEW_ROUTES = new Set([
   // The IPTV page reads its state and users with a view login (keys hidden).
   'GET /tv/api/status',
   'GET /tv/api/users',
+  // The cluster pages (cluster/peers/): figures and stream lists, no secret.
+  'GET /flussonic/api/cluster_servers',
 ]);
 /** The console's own files (one route a file, under /admin/): public like its page. */
 const isPublic = (route: string) => PUBLIC.has(route) || /^(GET|HEAD) \/admin\//.test(route);
