@@ -151,6 +151,16 @@ test('a stream switched on moves to Enabled with meta.iptv and the local auth ur
   expect(await (await page.request.get(ts!)).text()).toContain(`/news/mpegts?token=${key}`);
   // The configured page, with its switches, table and a user, passes axe (issue 17's rules).
   await expectNoSeriousViolations(page, 'IPTV, configured');
+
+  // Switched off: back to Disabled, the marker and the local auth url gone, out of the playlist.
+  await enabled.getByRole('switch', { name: 'IPTV news' }).click();
+  await expect(disabled.getByRole('switch', { name: 'IPTV news' })).not.toBeChecked();
+  const news = await waitFor(async () => {
+    const config = await readConfig();
+    return config.streams.news.meta?.iptv === undefined ? config.streams.news : undefined;
+  });
+  expect(news.auth?.url).toBeUndefined();
+  expect(await (await page.request.get(hls!)).text()).not.toContain('/news/');
 });
 
 test('a user edit is saved 1 s after typing stops (a reload shows it); remove takes the user away', async ({
@@ -159,12 +169,24 @@ test('a user edit is saved 1 s after typing stops (a reload shows it); remove ta
   await ensureEnabled();
   const { id } = await createUser({ name: 'bob', email: 'bob@example.com' });
   await openIptv(page);
+  const updates: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/tv/api/user_update')) updates.push(request.postData() ?? '');
+  });
   const name = userRow(page, 'bob').getByLabel('name of bob');
-  await name.fill('bob marley');
+  await name.click();
+  await name.press('End');
+  // Typed key by key, as an operator types: saved once typing stops, not at each keystroke.
+  await name.pressSequentially(' marley', { delay: 50 });
   await waitFor(async () => {
     const answer = (await (await server.api(`/tv/api/users?q=marley`)).json()) as { users: { id: number }[] };
     return answer.users.some((u) => u.id === id);
   });
+  expect(
+    updates.length,
+    'one save for a burst of typing (a slow machine may split it in two)',
+  ).toBeLessThanOrEqual(2);
+  expect(JSON.parse(updates.at(-1)!)).toMatchObject({ id, name: 'bob marley', email: 'bob@example.com' });
   await page.reload();
   await page.getByRole('button', { name: 'IPTV plugin settings' }).click();
   await expect(userRow(page, 'bob marley').getByLabel('name of bob marley')).toHaveValue('bob marley');
