@@ -1,6 +1,7 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, basicAuth, minimalConfig, type RunningServer, startServer, waitFor } from './harness.js';
 import { getText, modifyConfig, probeStreams, streamStats } from './media-helpers.js';
@@ -192,6 +193,43 @@ describe('IPTV plugin', () => {
     );
     expect(answers).toEqual(answers.map(() => ({ status: 404, text: '{"error":"no such playlist"}' })));
     expect(server.output()).toContain(`playlist of user ${alice.id} asked with a wrong key`);
+    // The {address} auth url over HTTP, for servers using this one as their backend.
+    const auth = await fetch(`${server.url}/tv/auth?name=news&token=${viewer.key}`);
+    expect([auth.status, auth.headers.get('x-userid')]).toEqual([200, String(viewer.id)]);
+    expect((await fetch(`${server.url}/tv/auth?name=news&token=nope`)).status).toBe(403);
+  });
+
+  it('300 random playlist requests get 200, 403 or 404 and nothing else', async () => {
+    const piece = fc.oneof(
+      fc.constantFrom(
+        `${alice.id}`,
+        '.m3u',
+        '?',
+        '&',
+        'key=',
+        alice.key,
+        'type=mpegts',
+        '%',
+        '%E0%A4%A',
+        '+',
+        '/',
+      ),
+      fc.string({ maxLength: 8 }),
+    );
+    const targets = fc.sample(
+      fc.array(piece, { maxLength: 6 }).map((p) => `/tv/playlists/${p.join('')}`),
+      300,
+    );
+    const statuses = new Set<number>();
+    for (const target of targets) {
+      const answer = await fetch(`${server.url}${target.replace(/[\s#]/g, '')}`).catch(() => undefined);
+      if (answer) statuses.add(answer.status);
+    }
+    expect(
+      [...statuses].every((s) => [200, 400, 403, 404].includes(s)),
+      [...statuses].join(),
+    ).toBe(true);
+    expect((await playlist(viewer)).status).toBe(200);
   });
 
   it('max_sessions 2: a third session is refused, a channel change of the same device replaces its session', async () => {
