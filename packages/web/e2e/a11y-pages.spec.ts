@@ -93,6 +93,26 @@ const visits: Visit[] = [
     path: '/admin/pulse',
     ready: (page) => page.getByRole('group', { name: 'CPU usage, last minute' }).locator('canvas'),
   },
+  {
+    title: 'cluster overview',
+    path: '/admin/cluster',
+    ready: (page) => page.getByRole('table', { name: 'Servers' }).getByRole('link'),
+  },
+  {
+    title: 'cluster settings',
+    path: '/admin/cluster/settings',
+    ready: (page) => page.getByRole('group', { name: 'New peer' }),
+  },
+  {
+    title: 'cluster ingest',
+    path: '/admin/cluster/ingest',
+    ready: (page) => page.getByRole('table', { name: 'Ingest streams' }).getByRole('columnheader'),
+  },
+  {
+    title: 'cluster sources',
+    path: '/admin/cluster/sources',
+    ready: (page) => page.getByRole('list', { name: 'Sources' }).getByRole('listitem'),
+  },
   { title: 'not found', path: '/admin/nowhere', ready: (page) => page.getByText('Page not found') },
   {
     title: 'login',

@@ -168,6 +168,18 @@ const visits: Visit[] = [
     ],
   },
   {
+    title: 'cluster overview',
+    path: '/admin/cluster',
+    ready: (page) => page.getByRole('table', { name: 'Servers' }).getByRole('link'),
+    controls: (page) => [tabLink(page, 'cluster tabs', 'Settings')],
+  },
+  {
+    title: 'cluster settings',
+    path: '/admin/cluster/settings',
+    ready: (page) => page.getByRole('group', { name: 'New peer' }),
+    controls: (page) => [page.getByRole('group', { name: 'New peer' }).getByRole('textbox'), save(page)],
+  },
+  {
     title: 'auth backends',
     path: '/admin/auth',
     ready: (page) => page.getByText('paid', { exact: true }),
