@@ -161,10 +161,11 @@ export class ClusterIngest {
         (name) => (this.failingUntil.get(name) ?? 0) > now,
       );
       if (leases !== this.leases) return;
-      // Cut from etcd and from every peer: etcd has let this server's keys go by now, and another
-      // side may hold them; it stops capturing rather than capture twice.
+      // Cut from etcd and from every peer: etcd may let this server's keys go any moment (its lease
+      // is not renewed) and the other side take them; it stops capturing at once rather than risk
+      // capturing twice. Cut from etcd alone, its peers see it capture and leave the stream to it.
       const peers = this.peers?.peers ?? [];
-      if (leases.error && leases.leaseRanOut(now) && peers.length > 0 && peers.every((p) => !p.state))
+      if (leases.error && peers.length > 0 && peers.every((p) => !p.state))
         for (const name of leases.dropOwn())
           this.deps.log.error(`cluster ingest ${name}: cut from etcd and every peer, capture stopped`);
     }

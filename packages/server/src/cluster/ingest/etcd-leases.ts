@@ -20,8 +20,6 @@ export class EtcdLeases {
   private readonly freeRounds = new Map<string, number>();
   /** Why etcd could not be used at the last round (frozen while set). */
   error: string | undefined;
-  /** When a round last succeeded (ms); a frozen holder's lease ran out ttl after it. */
-  lastOkAt = Date.now();
 
   constructor(
     endpoints: readonly string[],
@@ -29,12 +27,7 @@ export class EtcdLeases {
     private readonly selfId: string,
     private readonly log: Logger,
   ) {
-    this.client = new EtcdClient(endpoints, Math.min(1000, (ttlSeconds * 1000) / 3));
-  }
-
-  /** How long the last good round is ago, against the lease's life: past it etcd has let our keys go. */
-  leaseRanOut(nowMs: number): boolean {
-    return nowMs - this.lastOkAt > this.ttlSeconds * 1000;
+    this.client = new EtcdClient(endpoints, Math.min(1000, Math.round((ttlSeconds * 1000) / 3)));
   }
 
   /**
@@ -73,7 +66,6 @@ export class EtcdLeases {
       }
       if (this.error) this.log.notice('etcd answers again: cluster ingest leases follow it');
       this.error = undefined;
-      this.lastOkAt = Date.now();
     } catch (error) {
       if (!(error instanceof EtcdUnreachable)) throw error;
       if (!this.error) this.log.error(`${error.message}: cluster ingest leases frozen`);
