@@ -88,7 +88,11 @@ export class PlayAuth {
     const pending = this.asking.get(key);
     if (pending) return pending;
     const answer = this.ask(url, full, settings.extra ?? {});
-    if (!(answer instanceof Promise)) return this.logged(full, answer);
+    if (!(answer instanceof Promise)) {
+      // Answers made here (iptv: a store lookup) are kept per session too; others are free to make again.
+      if (isIptvUrl(url)) this.cache.set(key, settings, answer, now);
+      return this.logged(full, answer);
+    }
     const decided = answer.then((verdict) => {
       this.asking.delete(key);
       this.cache.set(key, settings, verdict, Date.now());

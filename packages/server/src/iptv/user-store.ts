@@ -32,8 +32,8 @@ const SCHEMA = `
     max_sessions INTEGER
   );`;
 
-/** Characters LIKE treats specially, escaped so a filter matches them as typed. */
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** What the users filter searches in: name and email, lower-cased. */
+const searchText = (user: { name: string; email: string }) => `${user.name}\n${user.email}`.toLowerCase();
 
 /**
  * The users of the IPTV plugin, in SQLite at plugins.iptv.database. better-sqlite3 is synchronous,
@@ -45,6 +45,11 @@ export class UserStore {
   private readonly byKey: Database.Statement<[string], IptvUser>;
   private readonly byId: Database.Statement<[number], IptvUser>;
   private changes = 0;
+  /**
+   * id → search text, in id order (ids only grow): the filter scans this in memory, ~10× faster than
+   * LIKE over the table at 100,000 users (bench/iptv.mjs). This server is the file's only writer.
+   */
+  private readonly search = new Map<number, string>();
 
   /** Opens (creating the file and its folder if needed); throws when the path can't be used. */
   constructor(readonly path: string) {
@@ -59,6 +64,8 @@ export class UserStore {
     }
     this.byKey = this.db.prepare('SELECT * FROM users WHERE key = ?');
     this.byId = this.db.prepare('SELECT * FROM users WHERE id = ?');
+    const rows = this.db.prepare('SELECT id, name, email FROM users ORDER BY id').all() as IptvUser[];
+    for (const row of rows) this.search.set(row.id, searchText(row));
   }
 
   get revision(): number {
@@ -77,22 +84,26 @@ export class UserStore {
   list(from: number, count: number, q?: string): { users: IptvUser[]; total: number } {
     if (!q) {
       const users = this.db.prepare('SELECT * FROM users ORDER BY id LIMIT ? OFFSET ?').all(count, from);
-      const { total } = this.db.prepare('SELECT count(*) AS total FROM users').get() as { total: number };
-      return { users: users as IptvUser[], total };
+      return { users: users as IptvUser[], total: this.search.size };
     }
-    const where = `WHERE name LIKE @p ESCAPE '\\' OR email LIKE @p ESCAPE '\\' OR id = @id`;
-    const params = { p: likePattern(q), id: /^\d{1,15}$/.test(q) ? Number(q) : -1 };
+    const needle = q.toLowerCase();
+    const id = /^\d{1,15}$/.test(q) ? Number(q) : -1;
+    const page: number[] = [];
+    let total = 0;
+    for (const [userId, text] of this.search) {
+      if (userId !== id && !text.includes(needle)) continue;
+      if (total >= from && page.length < count) page.push(userId);
+      total++;
+    }
+    if (page.length === 0) return { users: [], total };
     const users = this.db
-      .prepare(`SELECT * FROM users ${where} ORDER BY id LIMIT @count OFFSET @from`)
-      .all({ ...params, count, from }) as IptvUser[];
-    const { total } = this.db.prepare(`SELECT count(*) AS total FROM users ${where}`).get(params) as {
-      total: number;
-    };
+      .prepare(`SELECT * FROM users WHERE id IN (${page.map(() => '?').join(',')}) ORDER BY id`)
+      .all(...page) as IptvUser[];
     return { users, total };
   }
 
   count(): number {
-    return (this.db.prepare('SELECT count(*) AS n FROM users').get() as { n: number }).n;
+    return this.search.size;
   }
 
   create(user: { name: string; email: string; max_sessions: number | null }): IptvUser {
@@ -101,14 +112,20 @@ export class UserStore {
       .prepare('INSERT INTO users (name, email, key, max_sessions) VALUES (?, ?, ?, ?)')
       .run(user.name, user.email, key, user.max_sessions);
     this.changes++;
-    return this.user(Number(lastInsertRowid))!;
+    const created = this.user(Number(lastInsertRowid))!;
+    this.search.set(created.id, searchText(created));
+    return created;
   }
 
   /** Many users in one transaction (the bench's 100,000). */
   createMany(users: readonly { name: string; email: string; max_sessions: number | null }[]): void {
     const insert = this.db.prepare('INSERT INTO users (name, email, key, max_sessions) VALUES (?, ?, ?, ?)');
     this.db.transaction(() => {
-      for (const u of users) insert.run(u.name, u.email, newKey(), u.max_sessions);
+      for (const u of users)
+        this.search.set(
+          Number(insert.run(u.name, u.email, newKey(), u.max_sessions).lastInsertRowid),
+          searchText(u),
+        );
     })();
     this.changes++;
   }
@@ -127,12 +144,14 @@ export class UserStore {
     this.db
       .prepare('UPDATE users SET name = ?, email = ?, key = ?, max_sessions = ? WHERE id = ?')
       .run(next.name, next.email, next.key, next.max_sessions, id);
+    this.search.set(id, searchText(next));
     this.changes++;
     return next;
   }
 
   remove(id: number): boolean {
     const { changes } = this.db.prepare('DELETE FROM users WHERE id = ?').run(id);
+    this.search.delete(id);
     this.changes++;
     return changes > 0;
   }
