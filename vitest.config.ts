@@ -8,6 +8,7 @@ import { defineConfig } from 'vitest/config';
 // stalls too: scripts/test.mjs runs them one at a time, after the rest.
 // `vitest run --project unit` (or integration, playback) runs one of them.
 const PLAYBACK = [
+  'packages/server/test/iptv-hlsjs.test.ts',
   'packages/server/test/llhls-hlsjs.test.ts',
   'packages/server/test/media-dash-player.test.ts',
   'packages/server/test/media-dvr-player-archive.test.ts',
@@ -18,6 +19,7 @@ const PLAYBACK = [
   'packages/server/test/media-splice-hlsjs.test.ts',
   'packages/server/test/media-vod-dashjs.test.ts',
   'packages/server/test/media-vod-hlsjs.test.ts',
+  'packages/server/test/mss-dashjs.test.ts',
   'packages/server/test/webrtc-whep-flussonic.test.ts',
 ];
 // A test's own waits carry its budgets (media starting, a stream stopping); on a busy machine they
