@@ -33,6 +33,7 @@ import { whipHandler } from './ingest/webrtc/whip-handler.js';
 import { whepHandler } from './webrtc/whep-handler.js';
 import { WhepService } from './webrtc/whep-service.js';
 import { tsPublishHandler } from './ingest/http-ts/ts-publish.js';
+import { mssHandler } from './mss/mss-handler.js';
 import { SrtPorts } from './srt/srt-ports.js';
 import type { EventsHub } from './http/events-hub.js';
 import { registerMediaTopics } from './http/media-topics.js';
@@ -215,6 +216,8 @@ export async function startMedia(options: MediaOptions) {
       vod: vod.handler,
       // PUT/POST /{name}/mpegts: an HTTP MPEG-TS publish, by the RTMP listener's rules (ingest/http-ts).
       tsPublish: tsPublishHandler({ publish: acceptPublish, log }),
+      // /{name}.isml/manifest and its fragments: Smooth Streaming (mss/), the play rules of HLS.
+      mss: mssHandler({ engine, sessions: clients, auth: access.auth, drm: access.drm }),
       archive: archivePlaybackHandler({
         archive: (name) => dvr.archive(name),
         dvrInfo: (name) => dvr.dvrInfo(name),

@@ -3,7 +3,7 @@ import type { ClientCounter } from '../engine/engine.js';
 import type { ClientFigures } from '../engine/stream-runtime.js';
 import { RateWindow } from '../media/rate-window.js';
 
-export type SessionType = 'hls' | 'mpegts' | 'dash' | 'rtmp' | 'mp4' | 'rtsp' | 'webrtc' | 'srt';
+export type SessionType = 'hls' | 'mss' | 'mpegts' | 'dash' | 'rtmp' | 'mp4' | 'rtsp' | 'webrtc' | 'srt';
 
 /** One player of one stream (spec 001 §3 "Session"), known by its token, else by ip and user agent. */
 export interface ClientSession {

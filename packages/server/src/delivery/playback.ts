@@ -31,10 +31,12 @@ export interface PlaybackDeps {
   vod?: (req: IncomingMessage, res: ServerResponse) => boolean;
   /** HTTP MPEG-TS publish (ingest/http-ts): answers PUT/POST /{name}/mpegts, or returns false. */
   tsPublish?: (req: IncomingMessage, res: ServerResponse) => boolean;
+  /** Smooth Streaming (mss/mss-handler.ts): answers /{name}.isml/…, or returns false. */
+  mss?: (req: IncomingMessage, res: ServerResponse) => boolean;
 }
 
 /** The output protocols served here (spec 001 §9 protocol names), for server info. */
-export const PLAYBACK_OUTPUTS = ['hls', 'mpegts', 'dash', 'rtmp'] as const;
+export const PLAYBACK_OUTPUTS = ['hls', 'mss', 'mpegts', 'dash', 'rtmp'] as const;
 
 /**
  * The spec's URL shapes (000 §9, 001 §9): /{name}/index.m3u8, video.m3u8 and its segments,
@@ -73,6 +75,7 @@ export function playbackHandler(deps: PlaybackDeps): (req: IncomingMessage, res:
     // VOD files first: their URLs (FILE/index.m3u8 …) must not be read as a stream archive's.
     if (deps.vod?.(req, res)) return true;
     if (deps.archive?.(req, res)) return true;
+    if (deps.mss?.(req, res)) return true;
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     const match = readShape(q < 0 ? url : url.slice(0, q));

@@ -88,7 +88,7 @@ export function tsToFmp4(ts: Buffer, options: Fmp4Options = {}): Fmp4Segment {
 }
 
 /** `dts` (33 bits) plus the multiple of 2^33 that puts it nearest to `near`, never below 0. */
-function nearestWrap(dts: number, near: number | undefined): number {
+export function nearestWrap(dts: number, near: number | undefined): number {
   if (near === undefined) return dts;
   const wraps = Math.round((near - dts) / TS_WRAP);
   return dts + Math.max(0, wraps) * TS_WRAP;
