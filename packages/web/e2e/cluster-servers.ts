@@ -10,9 +10,9 @@ export const VIEWER = { login: 'watcher', password: 'look-only-pw' };
  *
  * - A (`sluice-a`, has total_bandwidth, a view-only login): peers B and C; two mirrors, one of B
  *   (all on demand, except `junk`) and one of a host that is not there (only `a` and `b`).
- * - B (`sluice-b`): a running test:// stream `bcast`; peer A.
- * - C (`sluice-c`): peer A.
- * - A and B hold `shared`, a cluster ingest stream.
+ * - B (`sluice-b`): a running test:// stream `bcast`; peers A and C.
+ * - C (`sluice-c`): peers A and B.
+ * - All three hold `shared`, a cluster ingest stream: one of them captures it.
  */
 export interface ClusterOfThree {
   a: RunningServer;
@@ -32,7 +32,7 @@ export async function startClusterOfThree(): Promise<ClusterOfThree> {
       config: `${common('sluice-b')}stream bcast {\n  url test://?size=160x90&bitrate=100;\n}\n${shared}`,
       args: ONSERVER,
     }),
-    startServer({ config: common('sluice-c'), args: ONSERVER }),
+    startServer({ config: `${common('sluice-c')}${shared}`, args: ONSERVER }),
   ]);
   const a = await startServer({
     config: [
@@ -46,12 +46,16 @@ export async function startClusterOfThree(): Promise<ClusterOfThree> {
     ].join(''),
     args: ONSERVER,
   });
-  const peersOfA = { peers: { '127.0.0.1': { name: '127.0.0.1', port: a.port, position: 1 } } };
-  for (const server of [b, c]) {
+  const peer = (host: string, port: number, position: number) => ({ [host]: { name: host, port, position } });
+  const others: [RunningServer, Record<string, unknown>][] = [
+    [b, { ...peer('127.0.0.1', a.port, 1), ...peer('127.0.0.3', c.port, 2) }],
+    [c, { ...peer('127.0.0.1', a.port, 1), ...peer('127.0.0.2', b.port, 2) }],
+  ];
+  for (const [server, peers] of others) {
     const answer = await server.api('/flussonic/api/modify_config', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(peersOfA),
+      body: JSON.stringify({ peers }),
     });
     if (!answer.ok) throw new Error(`peers of ${server.url}: ${answer.status} ${await answer.text()}`);
   }
