@@ -4,15 +4,19 @@
 //    beside the CPU of a server holding 1,000 idle streams over the same seconds;
 // 2. a 7-day minute-resolution query over HTTP on a store filled with 7 days of minute points;
 // 3. GET /metrics scrape time and size at 1,000 and 20,000 streams, beside read_config of the same server.
-// `npm run bench -- pulse [--seconds 30]`.
+// `npm run bench -- pulse [--seconds 30] [--only collect,metrics,week]`.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cpuSeconds, startSluice } from './lib/media.mjs';
 import { PulseStore } from '../packages/server/dist/pulse/pulse-store.js';
 import { SystemSampler } from '../packages/server/dist/pulse/system-samplers.js';
+import { TrafficHistory } from '../packages/server/dist/pulse/traffic-history.js';
 
-const SECONDS = Number(process.argv[process.argv.indexOf('--seconds') + 1]) || 30;
+const arg = (name) =>
+  process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined;
+const SECONDS = Number(arg('--seconds')) || 30;
+const ONLY = new Set((arg('--only') ?? 'collect,metrics,week').split(','));
 const TOKEN = 'bench-scrape-token';
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const load = () =>
@@ -56,14 +60,24 @@ const server = await startSluice(configOf(STREAMS));
 const started = [server.child];
 process.on('exit', () => started.forEach((c) => c.exitCode === null && c.kill('SIGKILL')));
 const store = new PulseStore(join(dir, 'collect.sqlite'));
+// Each stream's figures go in as the server's do: through TrafficHistory (engine onStats).
+const traffic = new TrafficHistory(() => store);
 const sampler = new SystemSampler({ paths: () => [dir] });
 const names = Array.from({ length: STREAMS }, (_, i) => `cam${i}`);
 // Flushed every 5 s as the server's collection does (pulse-service.ts FLUSH_EVERY_MS).
 const FLUSH_EVERY = 5;
 
+const cpuMs = (since) => {
+  const c = process.cpuUsage(since);
+  return (c.user + c.system) / 1000;
+};
+let samplerCpuMs = 0;
+
 /** One second's collection: what Pulse records for the machine, the totals and each stream. */
 async function collect(nowMs, second) {
+  const c0 = process.cpuUsage();
   const s = await sampler.sample(nowMs);
+  samplerCpuMs += cpuMs(c0);
   store.record('cpu_usage', {}, s.cpu_usage, nowMs);
   store.record('server_cpu_usage', {}, s.server_cpu_usage, nowMs);
   store.record('total_memavail', {}, s.total_memavail, nowMs);
@@ -82,9 +96,7 @@ async function collect(nowMs, second) {
     const inKbit = 2000 + ((i * 7 + second * 13) % 400);
     const outKbit = inKbit * ((i + second) % 5);
     const c = (i + second) % 5;
-    store.record('media_input', { name: names[i] }, inKbit, nowMs);
-    store.record('media_output', { name: names[i] }, outKbit, nowMs);
-    store.record('media_clients', { name: names[i] }, c, nowMs);
+    traffic.sample(names[i], inKbit, outKbit, nowMs, c);
     input += inKbit;
     output += outKbit;
     clients += c;
@@ -95,31 +107,51 @@ async function collect(nowMs, second) {
   if (second % FLUSH_EVERY === 0) store.flush(nowMs);
 }
 
-const serverCpu0 = cpuSeconds(server.child.pid);
-const self0 = process.cpuUsage();
-const wall0 = performance.now();
-let worstTickMs = 0;
-for (let second = 1; second <= SECONDS; second++) {
-  // Ticks on the wall-clock second, as a collection loop would.
-  await new Promise((r) => setTimeout(r, 1000 - (Date.now() % 1000)));
-  const t = performance.now();
-  await collect(Date.now(), second);
-  worstTickMs = Math.max(worstTickMs, performance.now() - t);
+/**
+ * This process's CPU (% of a core) over `seconds` wall-clock ticks doing `work` each second, and the
+ * idle server's over the same seconds. With no work it measures what the loop itself costs.
+ */
+async function ticking(seconds, work) {
+  const serverCpu0 = cpuSeconds(server.child.pid);
+  const self0 = process.cpuUsage();
+  const wall0 = performance.now();
+  let worstTickMs = 0;
+  for (let second = 1; second <= seconds; second++) {
+    // Ticks on the wall-clock second, as a collection loop would.
+    await new Promise((r) => setTimeout(r, 1000 - (Date.now() % 1000)));
+    const t = performance.now();
+    await work(Date.now(), second);
+    worstTickMs = Math.max(worstTickMs, performance.now() - t);
+  }
+  const wallS = (performance.now() - wall0) / 1000;
+  return {
+    pct: (cpuMs(self0) / 1000 / wallS) * 100,
+    serverPct: ((cpuSeconds(server.child.pid) - serverCpu0) / wallS) * 100,
+    worstTickMs,
+    wallS,
+  };
 }
-const wallS = (performance.now() - wall0) / 1000;
-const self = process.cpuUsage(self0);
-const collectPct = ((self.user + self.system) / 1e6 / wallS) * 100;
-const serverPct = ((cpuSeconds(server.child.pid) - serverCpu0) / wallS) * 100;
-const { series } = store.counts();
-store.close();
-console.log(`load average at the start of the scrape part: ${load()}`);
-console.log(
-  `collection + storage, ${STREAMS} streams (${series} series), ${SECONDS} s: ` +
-    `${collectPct.toFixed(2)} % of a core (target < 1 %), slowest second ${ms(worstTickMs)}`,
-);
-console.log(
-  `  reference, the server idle with ${STREAMS} on-demand streams over the same seconds (its own Pulse collection included: system and totals, idle streams have no series): ${serverPct.toFixed(2)} % of a core`,
-);
+
+if (ONLY.has('collect')) {
+  const loadBefore = load();
+  const empty = await ticking(Math.min(SECONDS, 20), async () => undefined);
+  const run = await ticking(SECONDS, collect);
+  const { series } = store.counts();
+  store.close();
+  const pulsePct = run.pct - empty.pct;
+  const samplerPct = (samplerCpuMs / 1000 / run.wallS) * 100;
+  console.log(`collection at ${STREAMS} streams, load average before: ${loadBefore}, after: ${load()}`);
+  console.log(
+    `collection + storage, ${STREAMS} streams (${series} series), ${SECONDS} s: ${pulsePct.toFixed(2)} % of a core ` +
+      `(target < 1 %): this process ${run.pct.toFixed(2)} % less ${empty.pct.toFixed(2)} % for the same loop ticking with no work; ` +
+      `of it the system sampler ${samplerPct.toFixed(2)} %, the store ${(pulsePct - samplerPct).toFixed(2)} %; slowest second ${ms(run.worstTickMs)}`,
+  );
+  console.log(
+    `  reference, the server idle with ${STREAMS} on-demand streams over the same seconds (its own Pulse collection ` +
+      `included: system and totals, idle streams have no series): ${run.serverPct.toFixed(2)} % of a core; ` +
+      `collection is ${(pulsePct / run.serverPct).toFixed(2)}x that`,
+  );
+}
 
 // ---- 3. /metrics at 1,000 streams (this server), then 20,000 ----
 async function scrape(target, streams) {
@@ -143,16 +175,18 @@ async function scrape(target, streams) {
     `  reference, read_config of the same server: median ${ms(config.ms)}, ${kib(config.bytes)}  (load ${load()})`,
   );
 }
-await scrape(server, STREAMS);
+if (ONLY.has('metrics')) await scrape(server, STREAMS);
 await server.stop();
-const big = await startSluice(configOf(20_000));
-started.push(big.child);
-await scrape(big, 20_000);
-await big.stop();
-await rm(big.dir, { recursive: true, force: true });
 await rm(server.dir, { recursive: true, force: true });
+if (ONLY.has('metrics')) {
+  const big = await startSluice(configOf(20_000));
+  started.push(big.child);
+  await scrape(big, 20_000);
+  await big.stop();
+  await rm(big.dir, { recursive: true, force: true });
+}
 
 // ---- 2. a 7-day minute-resolution query ----
 const { weekQuery } = await import('./lib/pulse-week.mjs');
-await weekQuery({ dir, startSluice, configOf, median, ms, load });
+if (ONLY.has('week')) await weekQuery({ dir, startSluice, configOf, median, ms, load });
 await rm(dir, { recursive: true, force: true });

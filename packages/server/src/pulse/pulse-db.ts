@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { RESOLUTIONS, blockSpanMs } from './pulse-resolutions.js';
+import { RESOLUTIONS, blockSpanMs, blockStart } from './pulse-resolutions.js';
 
 export interface SeriesRow {
   id: number;
@@ -18,6 +18,7 @@ export interface BlockWrite {
 
 export interface BlockRow {
   startMs: number;
+  series: number;
   data: Buffer;
 }
 
@@ -47,6 +48,9 @@ export class PulseDb {
       // A crash can lose the last batch written, never corrupt the store.
       this.db.pragma('synchronous = NORMAL');
       this.db.pragma('journal_size_limit = 4194304');
+      // Reads through the OS page cache without a syscall a page: a 7-day range of 100 streams is
+      // ~5 MB of pages, more than SQLite's own cache keeps. Address space, not memory.
+      this.db.pragma('mmap_size = 1073741824');
       this.db.exec(`
         CREATE TABLE IF NOT EXISTS series (
           id INTEGER PRIMARY KEY,
@@ -54,31 +58,39 @@ export class PulseDb {
           tags TEXT NOT NULL,
           UNIQUE (metric, tags)
         );
-        CREATE TABLE IF NOT EXISTS blocks (
-          series INTEGER NOT NULL,
+        CREATE TABLE IF NOT EXISTS pulse_blocks (
           res INTEGER NOT NULL,
           start_ms INTEGER NOT NULL,
+          series INTEGER NOT NULL,
           data BLOB NOT NULL,
-          PRIMARY KEY (series, res, start_ms)
+          PRIMARY KEY (res, start_ms, series)
         ) WITHOUT ROWID;
-        CREATE INDEX IF NOT EXISTS blocks_by_age ON blocks (res, start_ms);
+        CREATE INDEX IF NOT EXISTS pulse_blocks_of_series ON pulse_blocks (series) WHERE res = 2;
       `);
+      migrateSeriesFirst(this.db);
       this.upsert = this.db.prepare(
-        `INSERT INTO blocks (series, res, start_ms, data) VALUES (?, ?, ?, ?)
-         ON CONFLICT (series, res, start_ms) DO UPDATE SET data = excluded.data`,
+        'INSERT OR REPLACE INTO pulse_blocks (res, start_ms, series, data) VALUES (?, ?, ?, ?)',
       );
       this.addSeries = this.db.prepare('INSERT OR IGNORE INTO series (id, metric, tags) VALUES (?, ?, ?)');
-      this.readBlocks = this.db.prepare(
-        'SELECT start_ms AS startMs, data FROM blocks WHERE series = ? AND res = ? AND start_ms > ? AND start_ms <= ? ORDER BY start_ms',
-      );
+      // Every (block start, series) pair asked for is a seek on the primary key: one statement
+      // reads a range of many series without scanning the series that are not asked for.
+      this.readBlocks = this.db
+        .prepare(
+          `SELECT start_ms, series, data FROM pulse_blocks WHERE res = ?
+           AND start_ms IN (SELECT value FROM json_each(?)) AND series IN (SELECT value FROM json_each(?))`,
+        )
+        .raw();
       this.readBlock = this.db.prepare(
-        'SELECT data FROM blocks WHERE series = ? AND res = ? AND start_ms = ?',
+        'SELECT data FROM pulse_blocks WHERE res = ? AND start_ms = ? AND series = ?',
       );
       this.prunes = RESOLUTIONS.map(() =>
-        this.db.prepare('DELETE FROM blocks WHERE res = ? AND start_ms < ?'),
+        this.db.prepare('DELETE FROM pulse_blocks WHERE res = ? AND start_ms < ?'),
       );
+      // Hour blocks are the last to go (a year), and every value recorded reaches one (the minute
+      // and hour means are handed up when a series is settled): a series without one has nothing left.
       this.dropEmptySeries = this.db.prepare(
-        'DELETE FROM series WHERE NOT EXISTS (SELECT 1 FROM blocks WHERE blocks.series = series.id)',
+        `DELETE FROM series WHERE id NOT IN (SELECT value FROM json_each(?))
+         AND NOT EXISTS (SELECT 1 FROM pulse_blocks WHERE res = 2 AND pulse_blocks.series = series.id)`,
       );
     } catch (error) {
       this.db.close();
@@ -103,18 +115,27 @@ export class PulseDb {
   write(series: readonly SeriesRow[], blocks: readonly BlockWrite[]): void {
     this.db.transaction(() => {
       for (const s of series) this.addSeries.run(s.id, s.metric, JSON.stringify(s.tags));
-      for (const b of blocks) this.upsert.run(b.series, b.level, b.startMs, b.data);
+      for (const b of blocks) this.upsert.run(b.level, b.startMs, b.series, b.data);
     })();
   }
 
-  /** Blocks of a series at a level that hold some of (fromMs, toMs]. */
-  blocks(series: number, level: number, fromMs: number, toMs: number): BlockRow[] {
-    const span = blockSpanMs(RESOLUTIONS[level as 0 | 1 | 2]);
-    return this.readBlocks.all(series, level, fromMs - span, toMs) as BlockRow[];
+  /** Blocks of these series at a level that hold some of [fromMs, toMs], in one statement. */
+  blocks(series: readonly number[], level: number, fromMs: number, toMs: number): BlockRow[] {
+    const r = RESOLUTIONS[level as 0 | 1 | 2];
+    const span = blockSpanMs(r);
+    const starts: number[] = [];
+    for (let start = blockStart(r, fromMs); start <= toMs; start += span) starts.push(start);
+    if (starts.length === 0 || series.length === 0) return [];
+    const rows = this.readBlocks.all(level, JSON.stringify(starts), JSON.stringify(series)) as [
+      number,
+      number,
+      Buffer,
+    ][];
+    return rows.map(([startMs, id, data]) => ({ startMs, series: id, data }));
   }
 
   block(series: number, level: number, startMs: number): Buffer | undefined {
-    return (this.readBlock.get(series, level, startMs) as { data: Buffer } | undefined)?.data;
+    return (this.readBlock.get(level, startMs, series) as { data: Buffer } | undefined)?.data;
   }
 
   /**
@@ -131,9 +152,12 @@ export class PulseDb {
     return deleted;
   }
 
-  /** Series with no block left: their ids are free to be forgotten (called by the store, rarely). */
-  forgetEmptySeries(): number {
-    const changes = this.dropEmptySeries.run().changes;
+  /**
+   * Series with no block left, other than `live` ones (their first hour is not written yet): their
+   * ids are free to be forgotten (called by the store, rarely).
+   */
+  forgetEmptySeries(live: readonly number[]): number {
+    const changes = this.dropEmptySeries.run(JSON.stringify(live)).changes;
     // Frees the pages pruning emptied, a few at a time, so the file shrinks back to its bound.
     this.db.pragma('incremental_vacuum(256)');
     return changes;
@@ -141,11 +165,50 @@ export class PulseDb {
 
   counts(): { series: number; blocks: number } {
     const series = (this.db.prepare('SELECT count(*) AS n FROM series').get() as { n: number }).n;
-    const blocks = (this.db.prepare('SELECT count(*) AS n FROM blocks').get() as { n: number }).n;
+    const blocks = (this.db.prepare('SELECT count(*) AS n FROM pulse_blocks').get() as { n: number }).n;
     return { series, blocks };
   }
 
   close(): void {
     if (this.db.open) this.db.close();
   }
+}
+
+/**
+ * Stores made before the blocks were ordered by time (`blocks`, keyed series first, minutes by the
+ * hour) are copied over once. Keyed by time, the blocks rewritten at each flush (every series' open
+ * ones) lie side by side in a few pages instead of one page each (3,000 series touched ~3,000 pages
+ * a flush); an hour of minutes goes into its day's block.
+ */
+function migrateSeriesFirst(db: Database.Database): void {
+  const old = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'blocks'").get();
+  if (!old) return;
+  const minutes = RESOLUTIONS[1];
+  db.transaction(() => {
+    db.exec(`INSERT OR REPLACE INTO pulse_blocks (res, start_ms, series, data)
+             SELECT res, start_ms, series, data FROM blocks WHERE res <> 1`);
+    const days = new Map<string, { series: number; startMs: number; values: Float32Array }>();
+    const hours = db.prepare('SELECT series, start_ms AS startMs, data FROM blocks WHERE res = 1').all() as {
+      series: number;
+      startMs: number;
+      data: Buffer;
+    }[];
+    for (const h of hours) {
+      const startMs = blockStart(minutes, h.startMs);
+      const key = `${h.series}:${startMs}`;
+      let day = days.get(key);
+      if (!day) {
+        day = { series: h.series, startMs, values: new Float32Array(minutes.blockLength).fill(NaN) };
+        days.set(key, day);
+      }
+      const at = (h.startMs - startMs) / minutes.stepMs;
+      for (let i = 0; i < h.data.length >> 2 && at + i < day.values.length; i++)
+        day.values[at + i] = h.data.readFloatLE(i * 4);
+    }
+    const put = db.prepare(
+      'INSERT OR REPLACE INTO pulse_blocks (res, start_ms, series, data) VALUES (1, ?, ?, ?)',
+    );
+    for (const day of days.values()) put.run(day.startMs, day.series, Buffer.from(day.values.buffer));
+    db.exec('DROP TABLE blocks');
+  })();
 }

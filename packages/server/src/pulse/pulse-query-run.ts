@@ -74,32 +74,35 @@ function runDense(
   const step = r.stepMs;
   const first = Math.ceil(fromMs / step) * step;
   const count = Math.max(0, Math.floor((toMs - first) / step) + 1);
-  const read = (info: SeriesInfo) => {
-    const values = store.dense(info, r.level, first, count);
-    if (query.aggregator === 'tavg8') holdGaps(values);
-    return values;
-  };
   const answer = (series: PulseAnswerSeries[]): PulseAnswer => ({
     query: formatPulseQuery(query),
     step_ms: step,
     series,
   });
-  if (!query.group)
-    return answer(all.map((info) => ({ tags: info.tags, points: denseToPoints(read(info), first, step) })));
+  const hold = query.aggregator === 'tavg8';
+  // Every matching series in one read (one SQLite statement), each handed over in one reused array:
+  // 100 streams read one by one were 100 statements and 100 sets of block objects.
+  if (!query.group) {
+    const series: PulseAnswerSeries[] = [];
+    store.dense(all, r.level, first, count, (i, values) => {
+      if (hold) holdGaps(values);
+      series.push({ tags: all[i]!.tags, points: denseToPoints(values, first, step) });
+    });
+    return answer(series);
+  }
   if (all.length === 0) return answer([]);
-  const folded = read(all[0]!);
-  for (const info of all.slice(1)) {
-    const values = read(info);
+  const folded = new Float64Array(count).fill(NaN);
+  const group = query.group;
+  store.dense(all, r.level, first, count, (_, values) => {
+    if (hold) holdGaps(values);
     for (let k = 0; k < count; k++) {
       const v = values[k]!;
       const seen = folded[k]!;
       if (Number.isNaN(v)) continue;
       if (Number.isNaN(seen)) folded[k] = v;
-      else
-        folded[k] =
-          query.group === 'sum' ? seen + v : query.group === 'max' ? Math.max(seen, v) : Math.min(seen, v);
+      else folded[k] = group === 'sum' ? seen + v : group === 'max' ? Math.max(seen, v) : Math.min(seen, v);
     }
-  }
+  });
   return answer([{ tags: query.tags, points: denseToPoints(folded, first, step) }]);
 }
 

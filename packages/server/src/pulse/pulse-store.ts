@@ -1,13 +1,17 @@
 import { type BlockWrite, IN_MEMORY, PulseDb, type SeriesRow } from './pulse-db.js';
 import {
-  RESOLUTIONS,
-  blockSpanMs,
-  blockStart,
-  decodeBlock,
-  encodeBlock,
-  meanOf,
-} from './pulse-resolutions.js';
+  type LiveSeries,
+  type PulsePoint,
+  type QueueBlock,
+  type SeriesInfo,
+  place,
+  settle,
+  spread,
+} from './pulse-live.js';
+import { RESOLUTIONS, blockSpanMs, blockStart, decodeBlock, encodeBlock } from './pulse-resolutions.js';
 import { seriesKey } from './series-key.js';
+
+export type { LiveSeries, PulsePoint, SeriesInfo } from './pulse-live.js';
 
 /**
  * Most series kept (a stream has three: media_input, media_output, media_clients). With at most
@@ -18,33 +22,13 @@ export const MAX_SERIES = 10_000;
 /** Blocks leave the store this often (and at open). */
 const PRUNE_EVERY_MS = 60_000;
 /**
- * The open minute of seconds is written this often (closed blocks, minutes and hours at every flush):
- * it changes each second, and writing 3,000 of them at every flush was half the store's CPU. A crash
- * loses at most this much of the second resolution.
+ * The open blocks are written this often, by resolution (closed blocks at every flush): the open
+ * minute of seconds changes each second, the open day of minutes (5.8 KB) each minute; writing all
+ * 3,000 at every flush was half the store's CPU. A crash loses at most this much of a resolution.
  */
-const OPEN_SECONDS_EVERY_MS = 15_000;
+const OPEN_BLOCKS_EVERY_MS = [15_000, 300_000, 0] as const;
 /** A series not recorded for this long is settled to disk and leaves memory. */
 const IDLE_SERIES_MS = 3_600_000;
-
-export interface SeriesInfo {
-  id: number;
-  key: string;
-  metric: string;
-  tags: Record<string, string>;
-}
-
-interface LiveBlock {
-  startMs: number;
-  values: Float32Array;
-  dirty: boolean;
-}
-
-interface LiveSeries extends SeriesInfo {
-  blocks: [LiveBlock, LiveBlock, LiveBlock];
-  lastMs: number;
-}
-
-export type PulsePoint = [ms: number, value: number];
 
 /**
  * The Pulse store (issue 21): each series' values at three resolutions, the blocks being written
@@ -62,7 +46,7 @@ export class PulseStore {
   private seriesCount = 0;
   private lastPruneMs = 0;
   private lastTidyMs = 0;
-  private lastOpenSecondsMs = 0;
+  private readonly lastOpenWriteMs = [0, 0, 0];
   /** Why the store is in memory, or too full to take new series; undefined when all is well. */
   notice: string | undefined;
   private fullNotice: string | undefined;
@@ -93,10 +77,24 @@ export class PulseStore {
    * one with values in it: [minute start, mean of its seconds].
    */
   record(metric: string, tags: Record<string, string>, value: number, nowMs: number): PulsePoint | undefined {
-    const s = this.liveSeries(metric, tags, nowMs);
-    if (!s) return undefined;
+    const s = this.handle(metric, tags, nowMs);
+    return s ? this.recordTo(s, value, nowMs) : undefined;
+  }
+
+  /**
+   * The series being recorded, as a handle a collector keeps for `recordTo` (1,000 streams are
+   * 3,000 values a second: building each one's key to look it up was a third of collection).
+   * Undefined when the store is full. A handle whose `gone` is set must be asked for again.
+   */
+  handle(metric: string, tags: Record<string, string>, nowMs: number): LiveSeries | undefined {
+    return this.live.get(seriesKey(metric, tags)) ?? this.liveSeries(metric, tags, nowMs);
+  }
+
+  /** `record` through a handle (see `handle`). */
+  recordTo(s: LiveSeries, value: number, nowMs: number): PulsePoint | undefined {
+    if (s.gone) return this.record(s.metric, s.tags, value, nowMs);
     s.lastMs = nowMs;
-    const closed = this.place(s, 0, Math.floor(nowMs / 1000) * 1000, value);
+    const closed = place(s, 0, Math.floor(nowMs / 1000) * 1000, value, this.queue);
     return closed && !Number.isNaN(closed[1]) ? closed : undefined;
   }
 
@@ -112,68 +110,70 @@ export class PulseStore {
 
   /** The series' values at a resolution level within [fromMs, toMs], oldest first (closed and open blocks). */
   points(info: SeriesInfo, level: 0 | 1 | 2, fromMs: number, toMs: number): PulsePoint[] {
-    const r = RESOLUTIONS[level];
-    const blocks = this.blocksOf(info, level, fromMs, toMs);
+    const stepMs = RESOLUTIONS[level].stepMs;
+    const first = Math.ceil(fromMs / stepMs) * stepMs;
+    const count = Math.max(0, Math.floor((toMs - first) / stepMs) + 1);
     const out: PulsePoint[] = [];
-    for (const start of [...blocks.keys()].sort((a, b) => a - b)) {
-      const values = blocks.get(start)!;
-      for (let i = 0; i < values.length; i++) {
-        const ms = start + i * r.stepMs;
-        if (ms >= fromMs && ms <= toMs && !Number.isNaN(values[i]!)) out.push([ms, values[i]!]);
-      }
-    }
+    this.dense([info], level, first, count, (_, values) => {
+      for (let k = 0; k < count; k++)
+        if (!Number.isNaN(values[k]!)) out.push([first + k * stepMs, values[k]!]);
+    });
     return out;
   }
 
   /**
-   * The same values as one array, slot k at `fromMs + k` steps (`fromMs` on a step), NaN where
-   * nothing was measured: a range of many series read without an object per point.
+   * Each series' values in turn as one array (reused: valid during the call), slot k at `fromMs + k`
+   * steps (`fromMs` on a step), NaN where nothing was measured: a range of many series read in one
+   * statement, without an object per point or an array per series. What is written, then what
+   * waits for the flush, then the open blocks (newest wins).
    */
-  dense(info: SeriesInfo, level: 0 | 1 | 2, fromMs: number, count: number): Float64Array {
-    const r = RESOLUTIONS[level];
-    const out = new Float64Array(count).fill(NaN);
-    for (const [start, values] of this.blocksOf(info, level, fromMs, fromMs + (count - 1) * r.stepMs))
-      for (let i = 0; i < values.length; i++) {
-        const slot = (start - fromMs) / r.stepMs + i;
-        if (slot >= 0 && slot < count) out[slot] = values[i]!;
-      }
-    return out;
-  }
-
-  /** The blocks holding some of [fromMs, toMs]: written, waiting for the flush, open. */
-  private blocksOf(
-    info: SeriesInfo,
+  dense(
+    infos: readonly SeriesInfo[],
     level: 0 | 1 | 2,
     fromMs: number,
-    toMs: number,
-  ): Map<number, Float32Array> {
+    count: number,
+    each: (index: number, values: Float64Array) => void,
+  ): void {
+    if (count <= 0) return;
     const r = RESOLUTIONS[level];
-    const blocks = new Map<number, Float32Array>();
+    const toMs = fromMs + (count - 1) * r.stepMs;
     const span = blockSpanMs(r);
-    const open = this.live.get(info.key)?.blocks[level];
-    // The websocket topics ask for the last second of every matching series each second: the open
-    // block holds it, no need to ask SQLite.
-    if (!open || fromMs < open.startMs) {
-      for (const row of this.db.blocks(info.id, level, fromMs, toMs))
-        blocks.set(row.startMs, decodeBlock(row.data, r.blockLength));
-      for (let start = blockStart(r, fromMs); start <= toMs; start += span) {
-        const waiting = this.pending.get(`${info.id}:${level}:${start}`);
-        if (waiting) blocks.set(start, decodeBlock(waiting.data, r.blockLength));
+    const sources = infos.map((): [startMs: number, data: Buffer | Float32Array][] => []);
+    const slot = new Map(infos.map((info, i) => [info.id, i]));
+    const opens = infos.map((info) => this.live.get(info.key)?.blocks[level]);
+    // The websocket topics ask for the last seconds of every matching series each second: the open
+    // blocks hold them, no need to ask SQLite.
+    const stored = infos.filter((info, i) => !opens[i] || fromMs < opens[i].startMs).map((info) => info.id);
+    for (const row of this.db.blocks(stored, level, fromMs, toMs))
+      sources[slot.get(row.series)!]!.push([row.startMs, row.data]);
+    if (stored.length > 0)
+      for (const waiting of this.pending.values()) {
+        const i = slot.get(waiting.series);
+        if (i === undefined || waiting.level !== level) continue;
+        if (waiting.startMs + span > fromMs && waiting.startMs <= toMs)
+          sources[i]!.push([waiting.startMs, waiting.data]);
       }
-    }
-    if (open && open.startMs + span > fromMs && open.startMs <= toMs) blocks.set(open.startMs, open.values);
-    return blocks;
+    opens.forEach((open, i) => {
+      if (open && open.startMs + span > fromMs && open.startMs <= toMs)
+        sources[i]!.push([open.startMs, open.values]);
+    });
+    const values = new Float64Array(count);
+    sources.forEach((blocks, i) => {
+      values.fill(NaN);
+      for (const [startMs, data] of blocks) spread(values, data, startMs, fromMs, r.stepMs);
+      each(i, values);
+    });
   }
 
   /** Writes what changed since the last flush in one transaction; prunes once a minute. */
   flush(nowMs: number): void {
     const writes = [...this.pending.values()];
-    const withSeconds = nowMs - this.lastOpenSecondsMs >= OPEN_SECONDS_EVERY_MS;
-    if (withSeconds) this.lastOpenSecondsMs = nowMs;
+    const due = OPEN_BLOCKS_EVERY_MS.map((every, level) => nowMs - this.lastOpenWriteMs[level]! >= every);
+    due.forEach((yes, level) => yes && (this.lastOpenWriteMs[level] = nowMs));
     for (const s of this.live.values())
       for (const [level, b] of s.blocks.entries()) {
-        if (!b.dirty || (level === 0 && !withSeconds)) continue;
-        writes.push({ series: s.id, level, startMs: b.startMs, data: Buffer.from(encodeBlock(b.values)) });
+        if (!b.dirty || !due[level]) continue;
+        writes.push({ series: s.id, level, startMs: b.startMs, data: encodeBlock(b.values) });
         b.dirty = false;
       }
     try {
@@ -199,14 +199,12 @@ export class PulseStore {
   /** Settles a series to disk and frees its memory (a stream that went); its history stays. */
   release(metric: string, tags: Record<string, string>): void {
     const s = this.live.get(seriesKey(metric, tags));
-    if (!s) return;
-    this.settle(s);
-    this.live.delete(s.key);
+    if (s) this.settle(s);
   }
 
   /** Settles every series and writes them: a restart then finds all it measured. */
   close(nowMs = Date.now()): void {
-    for (const s of this.live.values()) this.settle(s);
+    for (const s of [...this.live.values()]) this.settle(s);
     this.flush(nowMs);
     this.db.close();
   }
@@ -236,70 +234,30 @@ export class PulseStore {
       const values = stored ? decodeBlock(stored, r.blockLength) : new Float32Array(r.blockLength).fill(NaN);
       return { startMs, values, dirty: false };
     }) as LiveSeries['blocks'];
-    const s: LiveSeries = { ...info, blocks, lastMs: nowMs };
+    const s: LiveSeries = { ...info, blocks, lastMs: nowMs, gone: false };
     this.live.set(key, s);
     return s;
   }
 
-  /** Puts a value in its block; a value past the block closes it. Returns the closed block's mean. */
-  private place(s: LiveSeries, level: 0 | 1 | 2, ms: number, value: number): PulsePoint | undefined {
-    const r = RESOLUTIONS[level];
-    const start = blockStart(r, ms);
-    const b = s.blocks[level];
-    // A clock set back: values before the open block are dropped rather than written over newer ones.
-    if (start < b.startMs) return undefined;
-    let closed: PulsePoint | undefined;
-    if (start > b.startMs) {
-      closed = [b.startMs, this.closeBlock(s, level)];
-      b.startMs = start;
-      b.values.fill(NaN);
-      b.dirty = false;
-    }
-    b.values[Math.floor((ms - start) / r.stepMs)] = value;
-    b.dirty = true;
-    return closed;
-  }
+  /** A block that closed, or a changed one being settled: written at the next flush. */
+  private readonly queue: QueueBlock = (s, level, startMs, data) => {
+    this.pending.set(`${s.id}:${level}:${startMs}`, { series: s.id, level, startMs, data });
+  };
 
-  /** Queues the block for writing and hands its mean to the next resolution. */
-  private closeBlock(s: LiveSeries, level: 0 | 1 | 2): number {
-    const b = s.blocks[level];
-    const mean = meanOf(b.values);
-    if (b.dirty) {
-      const data = Buffer.from(encodeBlock(b.values));
-      this.pending.set(`${s.id}:${level}:${b.startMs}`, { series: s.id, level, startMs: b.startMs, data });
-    }
-    if (level < 2 && !Number.isNaN(mean)) this.place(s, (level + 1) as 1 | 2, b.startMs, mean);
-    return mean;
-  }
-
-  /**
-   * The open blocks' means handed up without closing them, and the changed blocks queued for the
-   * next flush (before a series leaves memory, or the store closes). A series recorded again later
-   * reads its open blocks back and goes on.
-   */
+  /** A series leaves memory: its changed blocks are queued, its handle is gone. */
   private settle(s: LiveSeries): void {
-    for (const level of [0, 1, 2] as const) {
-      const b = s.blocks[level];
-      const mean = meanOf(b.values);
-      if (level < 2 && !Number.isNaN(mean)) this.place(s, (level + 1) as 1 | 2, b.startMs, mean);
-      if (!b.dirty) continue;
-      const data = Buffer.from(encodeBlock(b.values));
-      this.pending.set(`${s.id}:${level}:${b.startMs}`, { series: s.id, level, startMs: b.startMs, data });
-      b.dirty = false;
-    }
+    settle(s, this.queue);
+    s.gone = true;
+    this.live.delete(s.key);
   }
 
   /** Hourly: idle series leave memory, series whose blocks all aged out leave the store. */
   private tidy(nowMs: number): void {
     this.lastTidyMs = nowMs;
-    for (const s of this.live.values()) {
-      if (nowMs - s.lastMs < IDLE_SERIES_MS) continue;
-      this.settle(s);
-      this.live.delete(s.key);
-    }
+    for (const s of [...this.live.values()]) if (nowMs - s.lastMs >= IDLE_SERIES_MS) this.settle(s);
     this.flush(nowMs);
     try {
-      if (this.db.forgetEmptySeries() === 0) return;
+      if (this.db.forgetEmptySeries([...this.live.values()].map((s) => s.id)) === 0) return;
     } catch {
       return;
     }

@@ -1,4 +1,4 @@
-import { PulseStore } from './pulse-store.js';
+import { type LiveSeries, PulseStore } from './pulse-store.js';
 
 /** Minutes of history the traffic chart and the History graph get: one day. */
 const MINUTES = 24 * 60;
@@ -11,6 +11,14 @@ export interface TrafficPoint {
 
 type Listener = (point: TrafficPoint) => void;
 
+/** A stream's three series in the store they were taken from (a new pulsedb is a new store). */
+interface Handles {
+  store: PulseStore;
+  input: LiveSeries | undefined;
+  output: LiveSeries | undefined;
+  clients: LiveSeries | undefined;
+}
+
 /**
  * Each stream's traffic and clients as the Pulse store keeps them (media_input, media_output,
  * media_clients {name}), and the per-minute view of them the stream traffic chart and the History
@@ -21,6 +29,7 @@ export class TrafficHistory {
   /** Streams being sampled, with the time of their last sample (their "now" for `points`). */
   private readonly lastMs = new Map<string, number>();
   private readonly listeners = new Map<string, Set<Listener>>();
+  private readonly handles = new Map<string, Handles>();
 
   constructor(private readonly store: () => PulseStore = inMemory()) {}
 
@@ -39,9 +48,22 @@ export class TrafficHistory {
     )
       return;
     this.lastMs.set(name, nowMs);
-    const closedIn = store.record('media_input', tags, inKbit, nowMs);
-    const closedOut = store.record('media_output', tags, outKbit, nowMs);
-    store.record('media_clients', tags, clients, nowMs);
+    // Handles kept per stream: no series key built and looked up for each of 3,000 values a second.
+    let h = this.handles.get(name);
+    if (!h || h.store !== store) {
+      h = {
+        store,
+        input: store.handle('media_input', tags, nowMs),
+        output: store.handle('media_output', tags, nowMs),
+        clients: store.handle('media_clients', tags, nowMs),
+      };
+      this.handles.set(name, h);
+    }
+    const closedIn = h.input && store.recordTo(h.input, inKbit, nowMs);
+    const closedOut = h.output && store.recordTo(h.output, outKbit, nowMs);
+    if (h.clients) store.recordTo(h.clients, clients, nowMs);
+    // A handle the store let go (idle for an hour), or did not give (full), is asked for again.
+    if (stale(h.input) || stale(h.output) || stale(h.clients)) this.handles.delete(name);
     const closed = closedIn ?? closedOut;
     if (!closed) return;
     const point = {
@@ -60,6 +82,7 @@ export class TrafficHistory {
   /** A stream that is gone (a published one whose publisher left, a deleted one) leaves memory. */
   forget(name: string): void {
     if (!this.lastMs.delete(name)) return;
+    this.handles.delete(name);
     const store = this.store();
     for (const metric of ['media_input', 'media_output', 'media_clients']) store.release(metric, { name });
   }
@@ -97,6 +120,8 @@ export class TrafficHistory {
     };
   }
 }
+
+const stale = (s: LiveSeries | undefined): boolean => !s || s.gone;
 
 function inMemory(): () => PulseStore {
   const store = new PulseStore();
