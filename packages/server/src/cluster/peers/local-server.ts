@@ -80,7 +80,8 @@ export class LocalServer {
 
   /** The stream list and its revision, rebuilt at most once per STREAM_LIST_REUSE_MS. */
   streamList(nowMs = Date.now()): { rev: string; list: ClusterPeerStream[] } {
-    if (this.streams && nowMs - this.streams.builtAtMs < STREAM_LIST_REUSE_MS) return this.streams;
+    const age = this.streams ? nowMs - this.streams.builtAtMs : Infinity;
+    if (age >= 0 && age < STREAM_LIST_REUSE_MS) return this.streams!;
     const list: ClusterPeerStream[] = [];
     const ingest = this.deps.ingestHere;
     const push = (name: string, item: unknown) => {
