@@ -23,13 +23,13 @@ export interface ClusterOfThree {
 
 const common = (name: string) =>
   `${minimalConfig}hostname ${name};\ncluster_key ${CLUSTER_KEY};\npeer_poll_seconds 1;\n`;
-const shared = 'stream shared {\n  url test://?size=160x90&bitrate=100;\n  cluster_ingest;\n}\n';
+const shared = 'stream shared {\n  url test://?size=160x90&bitrate=100;\n  static;\n  cluster_ingest;\n}\n';
 const ONSERVER = ['--host', '0.0.0.0'];
 
 export async function startClusterOfThree(): Promise<ClusterOfThree> {
   const [b, c] = await Promise.all([
     startServer({
-      config: `${common('sluice-b')}stream bcast {\n  url test://?size=160x90&bitrate=100;\n}\n${shared}`,
+      config: `${common('sluice-b')}stream bcast {\n  url test://?size=160x90&bitrate=100;\n  static;\n}\n${shared}`,
       args: ONSERVER,
     }),
     startServer({ config: `${common('sluice-c')}${shared}`, args: ONSERVER }),
