@@ -95,7 +95,15 @@ export function registerIptv(app: FastifyInstance, deps: IptvRouteDeps): void {
 
   // Playlists: the key is the credential, no admin login (set-top boxes and apps load them).
   app.get(`${PLAYLIST_PREFIX}*`, async (request, reply) => {
-    const notFound = () => reply.status(404).send({ error: 'no such playlist' });
+    const notFound = () => {
+      // The path only (never the key), cut and without control characters.
+      const path = (request.raw.url ?? '')
+        .split('?')[0]!
+        .slice(0, 120)
+        .replace(/[^\x20-\x7e]/g, '?');
+      deps.log.notice(`iptv: no such playlist ${path} (from ${request.ip})`);
+      return reply.status(404).send({ error: 'no such playlist' });
+    };
     const wanted = parsePlaylistRequest(request.raw.url ?? '');
     plugin.apply(deps.config());
     const store = plugin.users();
