@@ -16,12 +16,34 @@ describe('playback urls', () => {
     expect(playbackUrls('live/cam1', 'h', ports).rtmp).toEqual(['rtmp://h:1935/live/cam1']);
   });
 
-  it('offers no RTSP URL even with an RTSP port: the server does not play RTSP yet', () => {
-    expect(playbackUrls('a', 'h', { ...ports, rtsp: 554 }).rtsp).toBeUndefined();
+  it('offers RTSP host/name with the RTSP port (spec 001 §9), none without one', () => {
+    expect(playbackUrls('a', 'h', { ...ports, rtsp: 554 }).rtsp).toEqual(['rtsp://h:554/a']);
+    expect(playbackUrls('live/cam 1', 'h', { ...ports, rtsp: 8554 }).rtsp).toEqual([
+      'rtsp://h:8554/live/cam%201',
+    ]);
+  });
+
+  it('offers Smooth Streaming at {name}.isml/manifest', () => {
+    expect(playbackUrls('live/a', 'h', ports).mss).toEqual(['http://h:80/live/a.isml/manifest']);
   });
 });
 
 describe('publish urls', () => {
+  it('offers RTSP host/name with its port and the password, the prefix before a plain name', () => {
+    const withRtsp = { ...ports, rtsp: 554 };
+    expect(publishUrls('a', { password: 'pw' }, 'h', withRtsp)).toContainEqual({
+      label: 'RTSP',
+      url: 'rtsp://h:554/a?password=pw',
+    });
+    expect(publishUrls('live/a', {}, 'h', withRtsp).find((u) => u.label === 'RTSP')?.url).toBe(
+      'rtsp://h:554/live/a',
+    );
+    expect(publishUrls('a', { prefix: 'cams' }, 'h', withRtsp).find((u) => u.label === 'RTSP')?.url).toBe(
+      'rtsp://h:554/cams/a',
+    );
+    expect(publishUrls('a', {}, 'h', ports).map((u) => u.label)).not.toContain('RTSP');
+  });
+
   it("uses the 'static' prefix only without a slash and without a prefix", () => {
     expect(publishUrls('a', {}, 'h', ports)[0]?.url).toBe('rtmp://h:1935/static/a');
     expect(publishUrls('live/a', {}, 'h', ports)[0]?.url).toBe('rtmp://h:1935/live/a');

@@ -20,9 +20,13 @@ export function rtmpPath(name: string): string {
 }
 
 /**
- * Playback URLs by protocol; RTMP and RTSP are missing while their port is not configured.
- * RTSP is left out too: this server does not play RTSP yet (issue 18), so no URL is offered.
+ * The RTSP path of a stream (spec 001 §9: RTSP host/name): the name itself; the server reads a
+ * one-part path as that stream (rtsp://HOST/NAME, the same as /static/NAME) and APP/NAME as the
+ * stream APP/NAME, as for RTMP (docs/media.md).
  */
+export const rtspPath = (name: string): string => encodedName(name);
+
+/** Playback URLs by protocol; RTMP and RTSP are missing while their port is not configured. */
 export function playbackUrls(
   name: string,
   host: string,
@@ -40,14 +44,15 @@ export function playbackUrls(
     dash: [`${path}/index.mpd`],
   };
   if (ports.rtmp) urls.rtmp = [`rtmp://${host}:${ports.rtmp}/${rtmpPath(name)}`];
+  if (ports.rtsp) urls.rtsp = [`rtsp://${host}:${ports.rtsp}/${rtspPath(name)}`];
   return urls;
 }
 
 /**
  * Where to publish into a stream (spec 001 §9): RTMP host, prefix, name, with the default prefix
- * 'static' when the name has no slash and the stream no prefix; '?password=' appended when a
- * password is set. Only what this server takes: RTMP (with its port), HTTP(S) MPEG-TS and WebRTC
- * (the webcam block).
+ * 'static' when the name has no slash and the stream no prefix; RTSP host/name (the prefix before
+ * the name too, when the stream has one); '?password=' appended when a password is set. RTMP and
+ * RTSP with their ports, HTTP(S) MPEG-TS, and WebRTC (the webcam block).
  */
 export function publishUrls(
   name: string,
@@ -61,6 +66,10 @@ export function publishUrls(
     stream.prefix && !name.includes('/') ? `${stream.prefix}/${encodedName(name)}` : rtmpPath(name);
   const urls: { label: string; url: string }[] = [];
   if (ports.rtmp) urls.push({ label: 'RTMP', url: `rtmp://${host}:${ports.rtmp}/${path}${query}` });
+  if (ports.rtsp) {
+    const rtsp = stream.prefix && !name.includes('/') ? path : rtspPath(name);
+    urls.push({ label: 'RTSP', url: `rtsp://${host}:${ports.rtsp}/${rtsp}${query}` });
+  }
   // HTTP(S) MPEG-TS: PUT or POST the TS as the request body (issue 18, docs/media.md), on the console's own origin.
   const scheme = ports.http.startsWith('https:') ? 'HTTPS' : 'HTTP';
   urls.push({ label: `${scheme} MPEG-TS`, url: `${ports.http}/${encodedName(name)}/mpegts${query}` });

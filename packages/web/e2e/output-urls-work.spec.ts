@@ -4,21 +4,34 @@ import { rtmpPublisher, stopChild, streamStats, testEncoderArgs } from '../../se
 import { expect, minimalConfig, test } from './fixtures.js';
 import { ConsoleShell } from './pages/console-shell.js';
 import { StreamPage } from './pages/stream-page.js';
-import { expectHttpPlays, probeTracks, shownUrls } from './pages/url-checks.js';
+import { expectHttpPlays, expectMssPlays, probeTracks, shownUrls } from './pages/url-checks.js';
 
 const NOT_CONFIGURED = 'RTMP/RTSP not configured yet, please follow global config page';
 const SOURCE = 'test://?size=320x180&bitrate=300';
 
 /**
  * Every URL shown answers with media: HTTP ones fetched (200, their content type) and read by
- * ffprobe (a video track), RTMP ones (and any other scheme a protocol adds: rtsp, srt) by ffprobe.
+ * ffprobe (a video track), RTMP and RTSP ones (and any other scheme a protocol adds) by ffprobe;
+ * Smooth Streaming, which ffprobe does not read, by its manifest and a fragment.
  */
 async function expectAllPlay(urls: string[]): Promise<void> {
   for (const url of urls) {
     if (url.startsWith('http')) await expectHttpPlays(url);
+    if (url.endsWith('.isml/manifest')) {
+      await expectMssPlays(url);
+      continue;
+    }
     const { tracks, error } = await probeTracks(url);
     expect(tracks, `${url}: ${error}`).toContain('video');
   }
+}
+
+/** An encoder publishing the test pattern over RTSP (TCP) to `url`. */
+function rtspPublisher(url: string): { stop: () => Promise<void> } {
+  const child = spawn('ffmpeg', [...testEncoderArgs(), '-f', 'rtsp', '-rtsp_transport', 'tcp', url], {
+    stdio: 'ignore',
+  });
+  return { stop: () => stopChild(child) };
 }
 
 /** An encoder PUTting the test pattern as MPEG-TS to `url` (ffmpeg's HTTP output). */
@@ -31,18 +44,20 @@ function httpTsPublisher(url: string): { stop: () => Promise<void> } {
 
 /**
  * Issues 17 and 18: every URL an Output tab shows works — answers with media, or takes a publisher —
- * on this server, and what it does not serve (MSS, HDS: capabilities.outputs) is not shown.
+ * on this server, and what it does not serve (HDS: capabilities.outputs) is not shown.
  */
 test.describe('output URLs work', () => {
   let rtmpPort = 0;
+  let rtspPort = 0;
   test.beforeAll(async () => {
     rtmpPort = await freePort();
+    rtspPort = await freePort();
   });
   test.use({
     // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies destructured.
     serverConfig: async ({}, use) =>
       use(
-        `${minimalConfig}rtmp ${rtmpPort};\nlive live {\n}\n` +
+        `${minimalConfig}rtmp ${rtmpPort};\nrtsp ${rtspPort};\nlive live {\n}\n` +
           `stream demo {\n  url ${SOURCE};\n  static true;\n}\n` +
           `stream inbox {\n  url publish://;\n  password s3cret;\n}\n` +
           `stream backed {\n  url ${SOURCE};\n  publish_enabled true;\n  static true;\n}\n`,
@@ -58,8 +73,11 @@ test.describe('output URLs work', () => {
     await page.goto(`${server.url}/admin/standalone/demo/output`);
     const urls = await shownUrls(page);
     expect(urls).toContain(`rtmp://127.0.0.1:${rtmpPort}/static/demo`);
-    // MSS and HDS are not served (docs/media.md): not in capabilities.outputs, so not shown.
-    expect(urls.some((u) => /\.isml\/manifest|manifest\.f4m/.test(u))).toBe(false);
+    // Spec 001 §9's shapes: RTSP host/name on the RTSP port, MSS {name}.isml/manifest.
+    expect(urls).toContain(`rtsp://127.0.0.1:${rtspPort}/demo`);
+    expect(urls).toContain(`${server.url}/demo.isml/manifest`);
+    // HDS is not served (docs/media.md): not in capabilities.outputs, so not shown.
+    expect(urls.some((u) => /manifest\.f4m/.test(u))).toBe(false);
     await expectAllPlay(urls);
   });
 
@@ -73,28 +91,37 @@ test.describe('output URLs work', () => {
       await page.goto(`${server.url}/admin/published/live%2Fcam/output`);
       const urls = await shownUrls(page);
       expect(urls).toContain(`rtmp://127.0.0.1:${rtmpPort}/live/cam`);
+      expect(urls).toContain(`rtsp://127.0.0.1:${rtspPort}/live/cam`);
       await expectAllPlay(urls);
     } finally {
       await publisher.stop();
     }
   });
 
-  test('a stream accepting publishing: its RTMP publish URL takes a publisher and the stream comes alive', async ({
+  test('a stream accepting publishing: each publish URL (RTMP, RTSP, HTTP MPEG-TS) takes a publisher and the stream comes alive', async ({
     page,
     server,
   }) => {
     await page.goto(`${server.url}/admin/standalone/inbox/output`);
     const publishing = page.getByLabel('publishing', { exact: true });
     await expect(publishing).toBeVisible();
-    // RTMP is on: the hint about configuring it is not shown.
+    // RTMP and RTSP are on: the hint about configuring them is not shown.
     await expect(page.getByText(NOT_CONFIGURED)).toHaveCount(0);
     const urls = await shownUrls(page, ' publish url');
     expect(urls).toEqual([
       `rtmp://127.0.0.1:${rtmpPort}/static/inbox?password=s3cret`,
+      `rtsp://127.0.0.1:${rtspPort}/inbox?password=s3cret`,
       `${server.url}/inbox/mpegts?password=s3cret`,
     ]);
-    // Each publish URL takes a publisher (issue 18: HTTP MPEG-TS publish), one after the other.
-    const httpPublisher = httpTsPublisher(urls[1]!);
+    // Each publish URL takes a publisher (issue 18: RTSP and HTTP MPEG-TS publish), one after the other.
+    const rtsp = rtspPublisher(urls[1]!);
+    try {
+      await waitFor(async () => (await streamStats(server, 'inbox')).published_via === 'rtsp', 30_000);
+    } finally {
+      await rtsp.stop();
+    }
+    await waitFor(async () => (await streamStats(server, 'inbox')).published_from === undefined, 30_000);
+    const httpPublisher = httpTsPublisher(urls[2]!);
     try {
       await waitFor(async () => (await streamStats(server, 'inbox')).published_via === 'mpegts', 30_000);
     } finally {
@@ -127,6 +154,12 @@ test.describe('output URLs work', () => {
     expect(await (await fetch(`${server.url}/demo/mpegts`)).text()).toBe(
       'mpegts is switched off for stream demo\n',
     );
+    // RTSP too: its URL goes, and a player is refused (403 to DESCRIBE).
+    const rtspUrl = await page.getByLabel('rtsp url').inputValue();
+    await page.getByLabel('rtsp switch').getByText('except').click();
+    await new StreamPage(page).saveAndWait();
+    await expect(page.getByLabel('rtsp url')).toHaveCount(0);
+    await waitFor(async () => /403 Forbidden/.test((await probeTracks(rtspUrl)).error), 30_000);
     // The others still play.
     await expectAllPlay(await shownUrls(page));
   });
@@ -139,9 +172,10 @@ test.describe('output URLs work', () => {
     await page.goto(`${server.url}/admin/standalone/backed/output`);
     const field = page.getByLabel('RTMP publish url');
     await expect(field).toBeDisabled();
-    // Every publish URL (RTMP, HTTP MPEG-TS) carries the note: the same rule refuses them all.
+    // Every publish URL (RTMP, RTSP, HTTP MPEG-TS) carries the note: the same rule refuses them all.
     await expect(page.getByLabel('HTTP MPEG-TS publish url')).toBeDisabled();
-    await expect(page.getByText(/Not taken now: the stream pulls from its source/)).toHaveCount(2);
+    await expect(page.getByLabel('RTSP publish url')).toBeDisabled();
+    await expect(page.getByText(/Not taken now: the stream pulls from its source/)).toHaveCount(3);
     // What the note says is what the server does: a publisher is refused while the source feeds it.
     const publisher = rtmpPublisher(await field.inputValue());
     expect(await publisher.exited).not.toBe(0);

@@ -36,7 +36,7 @@ export interface PlaybackDeps {
 }
 
 /** The output protocols served here (spec 001 §9 protocol names), for server info. */
-export const PLAYBACK_OUTPUTS = ['hls', 'mss', 'mpegts', 'dash', 'rtmp'] as const;
+export const PLAYBACK_OUTPUTS = ['hls', 'mss', 'mpegts', 'dash', 'rtmp', 'rtsp'] as const;
 
 /**
  * The spec's URL shapes (000 §9, 001 §9): /{name}/index.m3u8, video.m3u8 and its segments,

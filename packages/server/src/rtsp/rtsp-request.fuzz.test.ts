@@ -104,7 +104,9 @@ describe('RTSP request parser (fuzz)', () => {
       track: 0,
       query: { password: 'p' },
     });
-    expect(parseRtspUrl('rtsp://h:1/a')).toBeUndefined();
+    // One path part is the stream of that name (spec 001 §9: RTSP host/name), as under /static.
+    expect(parseRtspUrl('rtsp://h:1/a/trackID=2')).toMatchObject({ app: 'static', stream: 'a', track: 2 });
+    expect(parseRtspUrl('rtsp://h:1/')).toBeUndefined();
     expect(chooseTransport('RTP/AVP;multicast, RTP/AVP/TCP;unicast;interleaved=2-3')).toEqual({
       lower: 'tcp',
       channels: [2, 3],

@@ -45,8 +45,10 @@ export function parseRtspUrl(uri: string): RtspTarget | undefined {
     track = Number(last[1]);
     segments.pop();
   }
-  if (segments.length < 2 || segments.some((s) => s === '.' || s === '..' || s.includes('\0')))
+  if (segments.length < 1 || segments.some((s) => s === '.' || s === '..' || s.includes('\0')))
     return undefined;
+  // rtsp://HOST/NAME, spec 001 §9's RTSP shape (the Output tab shows it): NAME under `static`.
+  if (segments.length === 1) segments.unshift('static');
   path = segments.join('/');
   const app = segments[0]!;
   const name = segments.slice(1).join('/');

@@ -6,6 +6,7 @@ const CONTENT_TYPES: [RegExp, RegExp][] = [
   [/\.m3u8$/, /^application\/vnd\.apple\.mpegurl/],
   [/\/mpegts$/, /^video\/mp2t/],
   [/\.mpd$/, /^application\/dash\+xml/],
+  [/\.isml\/manifest$/, /^text\/xml/],
 ];
 
 /** The values of every read-only URL field on the page: `hls url`, `rtmp url`, `RTMP publish url`… */
@@ -53,4 +54,27 @@ export function probeTracks(url: string): Promise<{ tracks: string[]; error: str
 export async function expectRtmpPlays(url: string): Promise<void> {
   const { tracks, error } = await probeTracks(url);
   expect(tracks, `${url}: ${error}`).toContain('video');
+}
+
+/**
+ * A Smooth Streaming manifest URL plays (ffprobe reads no MSS): the manifest lists a video
+ * StreamIndex, and its first listed fragment answers with a moof holding a tfxd (PIFF uuid box).
+ */
+export async function expectMssPlays(url: string): Promise<void> {
+  const manifest = await (await fetch(url)).text();
+  expect(manifest, url).toMatch(/<SmoothStreamingMedia [^>]*IsLive="TRUE"/);
+  const video = /<StreamIndex Type="video"[^>]*Url="([^"]+)"[^]*?Bitrate="(\d+)"[^]*?<c t="(\d+)"/.exec(
+    manifest,
+  );
+  expect(video, `${url}: a video StreamIndex with a chunk`).not.toBeNull();
+  const [, template, bitrate, time] = video as unknown as [string, string, string, string];
+  const fragmentUrl = new URL(
+    template.replace('{bitrate}', bitrate).replace('{start time}', time),
+    url.replace(/manifest$/, ''),
+  );
+  const response = await fetch(fragmentUrl);
+  expect(response.status, fragmentUrl.href).toBe(200);
+  const bytes = Buffer.from(await response.arrayBuffer());
+  expect(bytes.toString('latin1', 4, 8), fragmentUrl.href).toBe('moof');
+  expect(bytes.includes(Buffer.from('6d1d9b0542d544e680e2141daff757b2', 'hex')), 'tfxd').toBe(true);
 }

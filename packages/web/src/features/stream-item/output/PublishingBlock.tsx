@@ -38,8 +38,10 @@ export function PublishingBlock({ name }: { name: string }) {
           maw={700}
         />
       ))}
-      {/* RTSP publishing is not served yet (issue 18): only a missing RTMP port is worth the hint. */}
-      {!ports.rtmp && <ConfigureHint text="RTMP/RTSP not configured yet, please follow global config page" />}
+      {/* Each of RTMP and RTSP offers its publish URL only with its port set (global settings). */}
+      {(!ports.rtmp || !ports.rtsp) && (
+        <ConfigureHint text="RTMP/RTSP not configured yet, please follow global config page" />
+      )}
       <TextField path={[...base, 'password']} label="Password" />
       <IntegerField path={[...base, 'max_bitrate']} label="Max bitrate (Kbit/s)" />
       <TextField path={[...base, 'on_publish']} label="On publish" />
