@@ -2,7 +2,8 @@
 // `cluster_ingest` stream (test:// source, real ffmpeg, 2 s segments), default mode (rendezvous
 // hashing, peers asked each second). KILLS times: SIGKILL the server capturing it, and time
 //   capture   kill → another server's own source running (its ingest state says so)
-//   playing   kill → the survivor that pulls it serves an HLS segment made after the kill
+//   playing   kill → the survivor that pulls it serves an HLS segment first listed after the new
+//             capture started (segments closed before then hold media sent before the kill)
 // then start the killed server again and wait for one capturer. Reference in the same run: a plain
 // stream with two sources on one server (a pull from an origin Sluice, then test://), the origin
 // SIGKILLed: kill → a segment made after the kill (source_timeout, the product default, decides).
@@ -121,6 +122,8 @@ async function clusterRuns(kills) {
       });
       capture.push(Date.now() - t0);
       const puller = survivors.find((s) => s !== next);
+      // Segments listed by then were cut from media sent before the kill: not "playing again".
+      for (const uri of await segments(puller, STREAM)) before.get(puller).add(uri);
       playing.push(await freshSegmentAfter(puller, STREAM, before.get(puller), t0));
       console.log(
         `  kill ${i + 1}: capture ${fmt(capture.at(-1))}, playing on the puller ${fmt(playing.at(-1))}`,

@@ -173,6 +173,9 @@ export class ClusterIngest {
     for (const name of this.names) {
       const next = leases ? this.leaseChoice(name, leases) : this.hashChoice(name, now);
       if (next === this.capturer.get(name)) continue;
+      // A pull starts once the new capturer says it captures: connected before, it would reach the
+      // old pull there being replaced, and the pull's retries back off (1, 2, 4 s…).
+      if (next !== undefined && next !== this.selfId && !this.peerCaptures(next, name)) continue;
       this.capturer.set(name, next);
       if (next === this.selfId) this.captureSince.set(name, now);
       this.deps.log.notice(
@@ -256,6 +259,11 @@ export class ClusterIngest {
     const limit = this.config.total_bandwidth;
     if (!limit) return false;
     return this.deps.engine().traffic().outputKbit * 1000 > limit;
+  }
+
+  private peerCaptures(id: string, name: string): boolean {
+    const state = this.peers?.peers.find((p) => p.state?.id === id)?.state;
+    return state !== undefined && setsOf(state).capturing.has(name);
   }
 
   private urlOf(id: string): string | undefined {
