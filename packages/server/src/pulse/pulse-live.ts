@@ -91,6 +91,37 @@ export function settle(s: LiveSeries, queue: QueueBlock): void {
 }
 
 /**
+ * A series read back (a restart): minutes its open day lacks are made from the stored seconds of
+ * the last hour (the open day of minutes is written every half hour, the seconds every 15 s, so a
+ * crash loses no more minutes than seconds), and each resolution's last measured step is the one
+ * its next value hands up when it ends (an hour that ended while the server was down included).
+ */
+export function resume(
+  s: LiveSeries,
+  seconds: readonly { startMs: number; data: Buffer }[],
+  nowMs: number,
+): void {
+  const minutes = s.blocks[1];
+  const minuteMs = RESOLUTIONS[1].stepMs;
+  const current = Math.floor(nowMs / minuteMs) * minuteMs;
+  for (const row of seconds) {
+    const slot = (row.startMs - minutes.startMs) / minuteMs;
+    if (row.startMs >= current || slot < 0 || slot >= minutes.values.length) continue;
+    if (!Number.isNaN(minutes.values[slot]!)) continue;
+    const mean = meanOf(new Float32Array(new Uint8Array(row.data).buffer));
+    if (Number.isNaN(mean)) continue;
+    minutes.values[slot] = mean;
+    minutes.dirty = true;
+  }
+  for (const level of [0, 1] as const) {
+    const b = s.blocks[level];
+    const last = b.values.findLastIndex((v) => !Number.isNaN(v));
+    const upStep = RESOLUTIONS[level + 1]!.stepMs;
+    if (last >= 0) b.upMs = Math.floor((b.startMs + last * RESOLUTIONS[level].stepMs) / upStep) * upStep;
+  }
+}
+
+/**
  * A block's float32 values into `out` (slot k at `fromMs + k` steps), where they fall in it:
  * read from the blob in place, no copy of it.
  */

@@ -107,6 +107,24 @@ describe('PulseStore', () => {
     store.close(T0 + 120_000);
   });
 
+  it('after a crash, the minutes not written yet are made again from the stored seconds', () => {
+    const path = join(dir, 'crash.db');
+    const crashed = new PulseStore(path);
+    // Two and a half minutes, flushed every 5 s as collection does; then the process dies (no close).
+    for (let s = 0; s < 150; s++) {
+      crashed.record('total_output', {}, s < 60 ? 100 : 200, T0 + s * 1000);
+      if (s % 5 === 0) crashed.flush(T0 + s * 1000);
+    }
+    const next = new PulseStore(path);
+    next.record('total_output', {}, 300, T0 + 160_000);
+    const info = next.find('total_output', {})!;
+    expect(next.points(info, 1, T0, T0 + 60_000)).toEqual([
+      [T0, 100],
+      [T0 + 60_000, 200],
+    ]);
+    next.close(T0 + 161_000);
+  });
+
   it('a series younger than its first hour outlives the hourly tidy and a restart', () => {
     const path = join(dir, 'young.db');
     const first = new PulseStore(path);

@@ -5,6 +5,7 @@ import {
   type QueueBlock,
   type SeriesInfo,
   place,
+  resume,
   settle,
   spread,
 } from './pulse-live.js';
@@ -24,9 +25,10 @@ const PRUNE_EVERY_MS = 60_000;
 /**
  * The open blocks are written this often, by resolution (closed blocks at every flush): the open
  * minute of seconds changes each second, the open day of minutes (5.8 KB) each minute; writing all
- * 3,000 at every flush was half the store's CPU. A crash loses at most this much of a resolution.
+ * 3,000 at every flush was half the store's CPU. A crash loses at most 15 s of seconds; the minutes
+ * it loses are made again from the seconds when the series is read back (pulse-live.ts resume).
  */
-const OPEN_BLOCKS_EVERY_MS = [15_000, 300_000, 0] as const;
+const OPEN_BLOCKS_EVERY_MS = [15_000, 1_800_000, 0] as const;
 /** A series not recorded for this long is settled to disk and leaves memory. */
 const IDLE_SERIES_MS = 3_600_000;
 
@@ -235,6 +237,7 @@ export class PulseStore {
       return { startMs, values, dirty: false };
     }) as LiveSeries['blocks'];
     const s: LiveSeries = { ...info, blocks, lastMs: nowMs, gone: false };
+    resume(s, this.db.blocks([info.id], 0, nowMs - RESOLUTIONS[0].keepMs, nowMs), nowMs);
     this.live.set(key, s);
     return s;
   }
