@@ -175,7 +175,19 @@ test('Settings: hostname, cluster key, and peers saved 1 s after an edit with th
   await expect(page.getByRole('status').getByText('Saved.')).toBeVisible();
   expect(Date.now() - typedAt).toBeGreaterThanOrEqual(1000);
   expect(await sawSpinner()).toBe(true);
+  // Saved under the operator's hands: the line being typed in keeps its focus.
+  await expect(line('Peer 3').getByRole('textbox')).toBeFocused();
   expect((await readPeers())['127.0.0.4']).toMatchObject({ name: '127.0.0.4', port: 1935 });
+
+  // A line whose hostname is emptied goes when it is left (spec 002 §5); a port may be left out.
+  await line('Peer 3').getByRole('textbox').fill(':1935');
+  await line('Peer 3').getByRole('textbox').blur();
+  await line('New peer').getByRole('textbox').fill('127.0.0.5');
+  await expect(line('Peer 3').getByRole('textbox')).toHaveValue('127.0.0.5');
+  await expect
+    .poll(async () => Object.keys(await readPeers()).sort())
+    .toEqual(['127.0.0.2', '127.0.0.3', '127.0.0.5']);
+  expect((await readPeers())['127.0.0.5']).toEqual({ name: '127.0.0.5', position: 2 });
 
   await line('Peer 3').getByRole('button', { name: 'remove' }).click();
   await expect(line('Peer 3')).toHaveCount(0);

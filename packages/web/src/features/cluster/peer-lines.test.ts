@@ -22,20 +22,20 @@ describe('peer lines (spec 002 §5 "Peer line")', () => {
 
   it('saves the lines as name → {name, port, position} in list order, null when none is left', () => {
     expect(rowsToPeers(rows('b:81', '', 'a'))).toEqual({
-      b: { name: 'b', port: 81, position: 1 },
-      a: { name: 'a', position: 2 },
+      b: { name: 'b', port: 81, position: 0 },
+      a: { name: 'a', position: 1 },
     });
     expect(rowsToPeers(rows('', ':80'))).toBeNull();
-    expect(rowsToPeers(rows('a:1', 'a:2'))).toEqual({ a: { name: 'a', port: 1, position: 1 } });
+    expect(rowsToPeers(rows('a:1', 'a:2'))).toEqual({ a: { name: 'a', port: 1, position: 0 } });
   });
 
   it('shows the config peers in position order and round-trips them', () => {
-    const peers = { z: { name: 'z', port: 80, position: 2 }, y: { name: 'y', position: 1 } };
+    const peers = { z: { name: 'z', port: 80, position: 1 }, y: { name: 'y', position: 0 } };
     const lines = peersToRows(peers, nextId);
     expect(lines.map((row) => row.text)).toEqual(['y', 'z:80']);
     expect(rowsToPeers(lines)).toEqual({
-      y: { name: 'y', position: 1 },
-      z: { name: 'z', port: 80, position: 2 },
+      y: { name: 'y', position: 0 },
+      z: { name: 'z', port: 80, position: 1 },
     });
   });
 });

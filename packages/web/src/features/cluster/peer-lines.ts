@@ -27,16 +27,20 @@ export const isBlankPeer = (row: PeerRow) => parsePeerLine(row.text).host === ''
 export const formatPeer = (peer: Peer, host: string): string =>
   peer.port === undefined ? host : `${host}:${peer.port}`;
 
-/** The config's peers as lines, in their list order. */
-export function peersToRows(peers: Peers | null | undefined, nextId: () => number): PeerRow[] {
-  return Object.entries(peers ?? {})
+/** The config's peers as 'host:port' texts, in their list order. */
+export const peerTexts = (peers: Peers | null | undefined): string[] =>
+  Object.entries(peers ?? {})
     .sort(([, a], [, b]) => (a.position ?? Infinity) - (b.position ?? Infinity))
-    .map(([host, peer]) => ({ id: nextId(), text: formatPeer(peer, host) }));
-}
+    .map(([host, peer]) => formatPeer(peer, host));
+
+/** The config's peers as lines, in their list order. */
+export const peersToRows = (peers: Peers | null | undefined, nextId: () => number): PeerRow[] =>
+  peerTexts(peers).map((text) => ({ id: nextId(), text }));
 
 /**
- * The lines as the config's peers (spec 002 §3: name → {name, port, position}); null when none is
- * left, which deletes the section. A host named twice keeps its first line's place.
+ * The lines as the config's peers (spec 002 §3: name → {name, port, position}, positions from 0 as
+ * the config file numbers them); null when none is left, which deletes the section. A host named
+ * twice keeps its first line's place.
  */
 export function rowsToPeers(rows: readonly PeerRow[]): Peers | null {
   const peers: Peers = {};
@@ -46,7 +50,7 @@ export function rowsToPeers(rows: readonly PeerRow[]): Peers | null {
     peers[host] = {
       name: host,
       ...(port === undefined ? {} : { port }),
-      position: Object.keys(peers).length + 1,
+      position: Object.keys(peers).length,
     };
   }
   return Object.keys(peers).length === 0 ? null : peers;

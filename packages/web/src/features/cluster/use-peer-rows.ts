@@ -1,7 +1,7 @@
 import { deepEqual } from '@sluice/api';
 import { useState } from 'react';
 import { nextRowId } from '../../components/use-row-draft.js';
-import { isBlankPeer, type PeerRow, type Peers, peersToRows, rowsToPeers } from './peer-lines.js';
+import { isBlankPeer, type PeerRow, type Peers, peersToRows, peerTexts, rowsToPeers } from './peer-lines.js';
 
 const withBlank = (rows: PeerRow[]): PeerRow[] => {
   const last = rows[rows.length - 1];
@@ -19,7 +19,10 @@ export function usePeerRows(value: Peers | undefined, onCommit: (peers: Peers | 
   const [seen, setSeen] = useState(value);
   if (!Object.is(seen, value) && !deepEqual(seen, value)) {
     setSeen(value);
-    if (!deepEqual(rowsToPeers(rows), value ?? null)) setRows(withBlank(peersToRows(value, nextRowId)));
+    // Compared as the lines they show: the server numbers positions its own way, and replacing the
+    // lines after our own save would remount the input being typed in and take its focus.
+    if (!deepEqual(peerTexts(rowsToPeers(rows)), peerTexts(value)))
+      setRows(withBlank(peersToRows(value, nextRowId)));
   }
 
   const commit = (next: PeerRow[]) => {
