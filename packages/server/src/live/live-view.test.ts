@@ -25,6 +25,20 @@ describe('LiveView', () => {
     expect(view.deltaSince(seen)!.delta).toEqual({ streams: { a: null } });
   });
 
+  it('sends null for a key deleted deep inside an item, so a reader merging the delta drops it too', () => {
+    const view = new LiveView();
+    view.applyDiff({
+      streams: { a: { meta: { iptv: true, group: 'News' }, auth: { url: 'http://x/tv/auth' } } },
+    });
+    const seen = view.currentVersion;
+    const before = view.snapshot;
+    view.applyDiff({ streams: { a: { meta: { iptv: null }, auth: { url: null } } } });
+    const { delta } = view.deltaSince(seen)!;
+    expect(delta).toEqual({ streams: { a: { meta: { iptv: null }, auth: { url: null } } } });
+    expect(applyDelta(before, delta)).toEqual({ streams: { a: { meta: { group: 'News' }, auth: {} } } });
+    expect(deepEqual(applyDelta(before, delta), view.snapshot)).toBe(true);
+  });
+
   it('does not log a value that did not change', () => {
     const view = new LiveView();
     view.set(['stats', 'uptime'], 1);

@@ -63,7 +63,10 @@ export class LiveView {
   applyDiff(delta: unknown, depth = 3): void {
     this.batch((write) => {
       const walk = (value: unknown, path: string[]) => {
-        if (isPlainObject(value) && path.length < depth) {
+        // Below `depth` too where the delta deletes: the change is logged at the deleted key, whose
+        // delta then says null. Logged at the merged object, the delta would carry what is left of
+        // it, and a reader merging that (the console does) would keep the deleted key.
+        if (isPlainObject(value) && (path.length < depth || deletesBelow(value))) {
           for (const [k, v] of Object.entries(value)) walk(v, [...path, k]);
           return;
         }
@@ -222,6 +225,11 @@ function hasPath(root: unknown, path: Path): boolean {
     node = node[key];
   }
   return true;
+}
+
+/** Whether a diff subtree removes anything (holds a null). */
+function deletesBelow(delta: Record<string, unknown>): boolean {
+  return Object.values(delta).some((v) => v === null || (isPlainObject(v) && deletesBelow(v)));
 }
 
 /** Merges a diff subtree into an existing object (nulls delete), sharing untouched branches. */
