@@ -106,7 +106,9 @@ describe('LL-HLS', () => {
     server = await startServer({
       config:
         `${minimalConfig}stream ll {\n  url test://?size=320x180&bitrate=300;\n  static true;\n  segment_duration 2000;\n}\n` +
-        `stream hevc {\n  url file://${hevc};\n  static true;\n  segment_duration 1000;\n}\n`,
+        `stream hevc {\n  url file://${hevc};\n  static true;\n  segment_duration 1000;\n}\n` +
+        // 1 s segments, 10 listed: a window longer than CAN-SKIP-UNTIL (6 target durations).
+        `stream skip {\n  url test://?size=160x90&bitrate=100;\n  static true;\n  segment_duration 1000;\n  segment_count 10;\n}\n`,
     });
     await waitFor(async () => (await getText(ll('video.ll.m3u8'))).status === 200, 30_000);
   });
@@ -192,6 +194,31 @@ describe('LL-HLS', () => {
     ])
       expect((await getText(ll(`video.ll.m3u8?${query}`))).status, query).toBe(400);
     expect((await getText(ll('ll-part-1.m4s'))).status).toBe(404);
+  });
+
+  it('answers _HLS_skip=YES with a delta update: the whole segments past CAN-SKIP-UNTIL as one EXT-X-SKIP', async () => {
+    const url = `${server.url}/skip/video.ll.m3u8`;
+    const full = await waitFor(async () => {
+      const t = (await getText(url)).text;
+      return (t.match(/^#EXTINF:/gm) ?? []).length >= 9 ? t : undefined;
+    }, 60_000);
+    expect(attr(tag(full, 'EXT-X-SERVER-CONTROL'), 'CAN-SKIP-UNTIL')).toBe('6.0');
+    expect(full).not.toContain('#EXT-X-SKIP');
+    const msn = Number(tag(full, 'EXT-X-MEDIA-SEQUENCE'));
+    const delta = (await getText(`${url}?_HLS_skip=YES`)).text;
+    const skipped = Number(attr(tag(delta, 'EXT-X-SKIP'), 'SKIPPED-SEGMENTS'));
+    expect(skipped).toBeGreaterThanOrEqual(2);
+    const deltaMsn = Number(tag(delta, 'EXT-X-MEDIA-SEQUENCE'));
+    expect(deltaMsn).toBeGreaterThanOrEqual(msn);
+    // The first segment listed after the skip is the one that follows the skipped ones, and what
+    // is left spans at least CAN-SKIP-UNTIL.
+    const firstUri = delta.split('\n').find((l) => /^ll-\d+\.m4s$/.test(l));
+    expect(firstUri).toBe(`ll-${deltaMsn + skipped}.m4s`);
+    const left = [...delta.matchAll(/^#EXTINF:([\d.]+),/gm)].reduce((n, m) => n + Number(m[1]), 0);
+    expect(left).toBeGreaterThanOrEqual(5);
+    expect(delta.length).toBeLessThan(full.length);
+    // v2 (date ranges too: there are none here) is the same delta update.
+    expect((await getText(`${url}?_HLS_skip=v2`)).text).toContain('#EXT-X-SKIP:SKIPPED-SEGMENTS=');
   });
 
   it('plays an HEVC source (libx265) as fMP4 HLS and LL-HLS, hvc1 in the init, frames decoding', async () => {

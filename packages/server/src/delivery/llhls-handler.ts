@@ -92,7 +92,8 @@ export async function serveLlHls(
         return fail(res, 503, `segment ${msn}${part !== undefined ? ` part ${part}` : ''} not ready in time`);
       }
     }
-    return reply(PLAYLIST, ll.packager.playlist(query)!, 'no-cache');
+    // _HLS_skip (YES, or v2: this server has no date ranges to skip): a delta update.
+    return reply(PLAYLIST, ll.packager.playlist(query, directives.skip !== undefined)!, 'no-cache');
   }
   const init = /^ll-init-([0-9a-f]{8})\.mp4$/.exec(resource)?.[1];
   if (init !== undefined) {

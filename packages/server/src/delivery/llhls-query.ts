@@ -4,7 +4,7 @@ export interface LlDirectives {
   msn?: number;
   /** _HLS_part: …and this part of it (0-based). */
   part?: number;
-  /** _HLS_skip=YES|v2: a delta update asked for (this server offers none: CAN-SKIP-UNTIL is not sent). */
+  /** _HLS_skip=YES|v2: a delta update asked for (CAN-SKIP-UNTIL; no date ranges here, so v2 is YES). */
   skip?: 'YES' | 'v2';
 }
 

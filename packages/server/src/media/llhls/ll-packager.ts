@@ -107,18 +107,20 @@ export class LlPackager {
     return this.segments.some((s) => s.complete);
   }
 
-  playlist(query = ''): string | undefined {
+  /** The media playlist; `skip`: its delta update (_HLS_skip). */
+  playlist(query = '', skip = false): string | undefined {
     if (this.segments.length === 0) return undefined;
     // Every held request is answered at once when a part is cut: they share one rendering.
-    const rendered = this.rendered.get(query);
+    const key = skip ? `skip:${query}` : query;
+    const rendered = this.rendered.get(key);
     if (rendered !== undefined) return rendered;
     if (this.rendered.size > 64) this.rendered.clear();
-    const text = this.render(query);
-    this.rendered.set(query, text);
+    const text = this.render(query, skip);
+    this.rendered.set(key, text);
     return text;
   }
 
-  private render(query: string): string {
+  private render(query: string, skip: boolean): string {
     const complete = this.segments.filter((s) => s.complete);
     const open = this.segments.filter((s) => !s.complete);
     const listed = [...complete.slice(-this.options.windowSize), ...open];
@@ -132,6 +134,7 @@ export class LlPackager {
       discontinuitySequence: this.discontinuitySequence + dropped.filter((s) => s.discontinuity).length,
       nextPart: this.nextPartNumber,
       query,
+      skip,
     });
   }
 

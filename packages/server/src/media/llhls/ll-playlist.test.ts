@@ -47,7 +47,7 @@ describe('LL-HLS media playlist', () => {
         '#EXT-X-VERSION:9',
         '#EXT-X-TARGETDURATION:2',
         '#EXT-X-PART-INF:PART-TARGET=0.500',
-        '#EXT-X-SERVER-CONTROL:CAN-BLOCK-RELOAD=YES,PART-HOLD-BACK=1.500',
+        '#EXT-X-SERVER-CONTROL:CAN-BLOCK-RELOAD=YES,CAN-SKIP-UNTIL=12.0,PART-HOLD-BACK=1.500',
         '#EXT-X-MEDIA-SEQUENCE:10',
         '#EXT-X-DISCONTINUITY-SEQUENCE:3',
         '#EXT-X-MAP:URI="ll-init-aaaaaaaa.mp4?token=t"',
@@ -69,6 +69,39 @@ describe('LL-HLS media playlist', () => {
         '#EXT-X-PRELOAD-HINT:TYPE=PART,URI="ll-part-108.m4s?token=t"',
         '',
       ].join('\n'),
+    );
+  });
+
+  it('answers _HLS_skip with a delta update: whole segments past CAN-SKIP-UNTIL (6 targets) as one EXT-X-SKIP', () => {
+    // Ten whole 2 s segments (msn 10-19), parts for the last two, an open one: 21 s listed.
+    const segments = Array.from({ length: 10 }, (_, i) =>
+      segment(10 + i, [part(100 + 2 * i, 1000, true), part(101 + 2 * i, 1000)], { discontinuity: i === 1 }),
+    );
+    segments.push(segment(20, [part(120, 1000, true)], { complete: false }));
+    const input = {
+      targetDurationS: 2,
+      partTargetS: 0.5,
+      segments,
+      partsFromMsn: 18,
+      discontinuitySequence: 0,
+      nextPart: 121,
+      query: '',
+    };
+    const full = llMediaPlaylist(input);
+    const delta = llMediaPlaylist({ ...input, skip: true });
+    expect(full).not.toContain('#EXT-X-SKIP');
+    // The boundary is 21 - 12 = 9 s: the segments ending by then (10-13, 8 s) are skipped; 14 ends at 10 s.
+    expect(delta).toContain(
+      '#EXT-X-MEDIA-SEQUENCE:10\n#EXT-X-SKIP:SKIPPED-SEGMENTS=4\n#EXT-X-MAP:URI="ll-init-aaaaaaaa.mp4"',
+    );
+    expect(delta).not.toMatch(/ll-1[0-3]\.m4s|#EXT-X-DISCONTINUITY\n/);
+    // After the skip it is the full playlist's tail, line for line.
+    const tail = (text: string) =>
+      text.slice(text.indexOf('#EXT-X-PROGRAM-DATE-TIME:2026-01-01T00:00:08.000Z'));
+    expect(tail(delta)).toBe(tail(full));
+    // Nothing to skip in a short playlist: the full one, no EXT-X-SKIP.
+    expect(llMediaPlaylist({ ...input, segments: segments.slice(-4), skip: true })).not.toContain(
+      '#EXT-X-SKIP',
     );
   });
 });

@@ -32,7 +32,12 @@ export interface LlPlaylistInput {
   nextPart: number;
   /** Appended to every URI (a token). */
   query: string;
+  /** _HLS_skip: a delta update (RFC 8216bis §6.2.5.1), segments before the Skip Boundary left out. */
+  skip?: boolean;
 }
+
+/** CAN-SKIP-UNTIL in target durations: the least RFC 8216bis §4.4.3.8 allows. */
+const SKIP_TARGETS = 6;
 
 export const llInitUri = (initId: string): string => `ll-init-${initId}.mp4`;
 export const llSegmentUri = (msn: number): string => `ll-${msn}.m4s`;
@@ -45,21 +50,27 @@ const seconds = (ticks: number): string => (ticks / TS_CLOCK).toFixed(5);
  * The LL-HLS media playlist (RFC 8216bis §4.4.4.9, §4.4.5.2, §4.4.3.7-8): whole segments with
  * EXTINF, the partial segments of the newest ones before them (and of the open one after), an
  * EXT-X-MAP where the init changes, PROGRAM-DATE-TIME at each segment, and a preload hint for the
- * next part. PART-HOLD-BACK is three part targets, as RFC 8216bis recommends.
+ * next part. PART-HOLD-BACK is three part targets, as RFC 8216bis recommends. CAN-SKIP-UNTIL offers
+ * delta updates: with `skip`, the whole segments that end more than that before the playlist's end
+ * become one EXT-X-SKIP (the media sequence stays that of the first, skipped or not).
  */
 export function llMediaPlaylist(input: LlPlaylistInput): string {
-  const { segments, query } = input;
-  const first = segments[0];
+  const { query } = input;
+  const first = input.segments[0];
+  const canSkipUntilS = SKIP_TARGETS * input.targetDurationS;
+  const skipped = input.skip ? skippable(input, canSkipUntilS) : 0;
+  const segments = input.segments.slice(skipped);
   const lines = [
     '#EXTM3U',
     '#EXT-X-VERSION:9',
     `#EXT-X-TARGETDURATION:${input.targetDurationS}`,
     `#EXT-X-PART-INF:PART-TARGET=${input.partTargetS.toFixed(3)}`,
-    `#EXT-X-SERVER-CONTROL:CAN-BLOCK-RELOAD=YES,PART-HOLD-BACK=${(input.partTargetS * 3).toFixed(3)}`,
+    `#EXT-X-SERVER-CONTROL:CAN-BLOCK-RELOAD=YES,CAN-SKIP-UNTIL=${canSkipUntilS.toFixed(1)},PART-HOLD-BACK=${(input.partTargetS * 3).toFixed(3)}`,
     `#EXT-X-MEDIA-SEQUENCE:${first?.msn ?? 0}`,
   ];
   if (input.discontinuitySequence > 0)
     lines.push(`#EXT-X-DISCONTINUITY-SEQUENCE:${input.discontinuitySequence}`);
+  if (skipped > 0) lines.push(`#EXT-X-SKIP:SKIPPED-SEGMENTS=${skipped}`);
   let init: string | undefined;
   for (const segment of segments) {
     if (segment.discontinuity) lines.push('#EXT-X-DISCONTINUITY');
@@ -81,4 +92,22 @@ export function llMediaPlaylist(input: LlPlaylistInput): string {
   }
   lines.push(`#EXT-X-PRELOAD-HINT:TYPE=PART,URI="${llPartUri(input.nextPart)}${query}"`);
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * How many segments from the start a delta update leaves out: whole ones listed without parts
+ * whose end is at least `canSkipUntilS` before the playlist's end (its Skip Boundary).
+ */
+function skippable(input: LlPlaylistInput, canSkipUntilS: number): number {
+  const length90k = (segment: LlSegment) => segment.parts.reduce((n, p) => n + p.duration90k, 0);
+  const total90k = input.segments.reduce((n, s) => n + length90k(s), 0);
+  const boundary90k = total90k - canSkipUntilS * TS_CLOCK;
+  let end90k = 0;
+  let count = 0;
+  for (const segment of input.segments) {
+    end90k += length90k(segment);
+    if (!segment.complete || segment.msn >= input.partsFromMsn || end90k > boundary90k) break;
+    count++;
+  }
+  return count;
 }
