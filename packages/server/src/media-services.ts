@@ -123,6 +123,7 @@ export async function startMedia(options: MediaOptions) {
   const dashRoot = await privateScratchDir(`sluice-dash-${owner}`);
   const dash = new DashPackagers({ root: dashRoot, ffmpegPath, env });
   const thumbnails = new Thumbnails({ engine, ffmpegPath, env });
+  pulse.watchThumbnailer(() => thumbnails.usage());
   // Archive MP4 exports are written to, and served from, a private folder of this run.
   const exportDir = await privateScratchDir(`sluice-dvr-export-${owner}`);
   const exports = new ArchiveExports({ scratchDir: exportDir, ffmpegPath, env });

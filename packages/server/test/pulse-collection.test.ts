@@ -13,7 +13,7 @@ describe('Pulse collection and queries', () => {
 
   beforeAll(async () => {
     server = await startServer({
-      config: `${minimalConfig}stream demo {\n  url test://?size=320x180&bitrate=300;\n  static true;\n}\n`,
+      config: `${minimalConfig}stream demo {\n  url test://?size=320x180&bitrate=300;\n  static true;\n  thumbnails { enabled; }\n}\n`,
     });
     await waitFor(async () => (await streamStats(server, 'demo')).alive, 30_000);
   });
@@ -51,6 +51,23 @@ describe('Pulse collection and queries', () => {
     const times = clients.series[0]!.points.map(([ms]) => ms);
     // One point a second, on whole seconds.
     expect(times.every((ms, i) => ms % 1000 === 0 && (i === 0 || ms > times[i - 1]!))).toBe(true);
+  });
+
+  it("collects the thumbnailer's traffic and memory: what its decoders are fed and give back", async () => {
+    // The stream's previews: one ffmpeg per segment fed the segment's start, a JPEG back.
+    await waitFor(async () => (await fetch(`${server.url}/demo/preview.jpg`)).status === 200, 30_000);
+    const peak = async (query: string) =>
+      Math.max(0, ...measured((await pulse(query)).body).map(([, v]) => v!));
+    // A 320x180 picture is a few KB and the segment start it is decoded from tens of KB: both above
+    // nothing, input above output (kbit/s over the second each happened in).
+    const [input, output] = await waitFor(async () => {
+      const both = [await peak('thumbnailer_in'), await peak('thumbnailer_out')];
+      return both[1]! > 0 ? both : undefined;
+    });
+    expect(input).toBeGreaterThan(output!);
+    // At least the newest JPEG is held (bytes), more while a decoder runs at the sample.
+    expect(await peak('thumbnailer_memusage')).toBeGreaterThan(1000);
+    expect((await pulse('thumbnailer_memusage')).body.series).toHaveLength(1);
   });
 
   it('answers a query the grammar refuses with 400 "invalid format"', async () => {

@@ -23,6 +23,17 @@ interface Thumbnailer {
   again: boolean;
 }
 
+/** What the thumbnailer holds and moves (Pulse's thumbnailer_memusage, _in, _out). */
+export interface ThumbnailerUsage {
+  /** Pids of the decoders running now (their memory is read from /proc by Pulse). */
+  pids: number[];
+  /** Bytes of the newest pictures kept for /{name}/preview.jpg. */
+  heldBytes: number;
+  /** Bytes written to decoders (MPEG-TS) and read from them (JPEG) since the server started. */
+  bytesIn: number;
+  bytesOut: number;
+}
+
 /** Previews are at most this wide (height follows the picture's aspect). */
 const MAX_WIDTH = 640;
 /** A JPEG larger than this is not a preview: the parser drops what it holds. */
@@ -42,6 +53,8 @@ const DECODE_TIMEOUT_MS = 20_000;
 export class Thumbnails {
   private readonly items = new Map<string, Thumbnailer>();
   private readonly ticker: NodeJS.Timeout;
+  private bytesIn = 0;
+  private bytesOut = 0;
 
   constructor(private readonly deps: ThumbnailDeps) {
     this.ticker = setInterval(() => this.sync(), 1000);
@@ -50,6 +63,17 @@ export class Thumbnails {
 
   latest(name: string): Buffer | undefined {
     return this.items.get(name)?.latest;
+  }
+
+  usage(): ThumbnailerUsage {
+    const pids: number[] = [];
+    let heldBytes = 0;
+    for (const item of this.items.values()) {
+      const pid = item.decoding?.status().pid;
+      if (pid !== undefined) pids.push(pid);
+      heldBytes += item.latest?.length ?? 0;
+    }
+    return { pids, heldBytes, bytesIn: this.bytesIn, bytesOut: this.bytesOut };
   }
 
   async close(): Promise<void> {
@@ -114,7 +138,10 @@ export class Thumbnails {
       withStdin: true,
       restart: false,
       logLines: 20,
-      onStdout: (chunk) => jpegs.push(chunk),
+      onStdout: (chunk) => {
+        this.bytesOut += chunk.length;
+        jpegs.push(chunk);
+      },
       onStateChange: (to) => {
         if (to === 'starting' || to === 'running' || to === 'finishing') return;
         clearTimeout(timer);
@@ -132,7 +159,10 @@ export class Thumbnails {
     // A decoder that could not start (no ffmpeg) has no stdin; its state change above cleans up.
     if (!stdin) return;
     stdin.on('error', () => undefined);
-    for (const part of parts) stdin.write(part);
+    for (const part of parts) {
+      this.bytesIn += part.length;
+      stdin.write(part);
+    }
     stdin.end();
   }
 

@@ -4,6 +4,8 @@ import type { Logger } from '../support/log.js';
 import { pulseRangeHandler } from './pulse-http.js';
 import { PulseStore } from './pulse-store.js';
 import type { SystemSample, SystemSampler } from './system-samplers.js';
+import type { ThumbnailerUsage } from '../delivery/thumbnails.js';
+import { ThumbnailerSampler } from './thumbnailer-sampler.js';
 
 /** The store's file inside the `pulsedb` folder (default: `pulsedb` beside the config). */
 export const PULSE_DB_FILE = 'pulse.sqlite3';
@@ -39,6 +41,7 @@ export class PulseService {
   private lastFlushMs = 0;
   private sampling = false;
   private readonly listeners = new Set<TickListener>();
+  private thumbnailer: ThumbnailerSampler | undefined;
 
   constructor(
     private readonly options: PulseServiceOptions,
@@ -78,6 +81,11 @@ export class PulseService {
     }, 1000);
   }
 
+  /** The thumbnailer's memory and traffic are collected each second from now on. */
+  watchThumbnailer(usage: () => ThumbnailerUsage): void {
+    this.thumbnailer = new ThumbnailerSampler(usage);
+  }
+
   /** Called after each second's values are in the store (the websocket topics send then). */
   onTick(listener: TickListener): () => void {
     this.listeners.add(listener);
@@ -91,6 +99,9 @@ export class PulseService {
     store.record('total_input', {}, totals.inputKbit, nowMs);
     store.record('total_output', {}, totals.outputKbit, nowMs);
     store.record('total_clients', {}, totals.clients, nowMs);
+    const thumbnailer = this.thumbnailer?.sample(nowMs);
+    if (thumbnailer)
+      for (const [metric, value] of Object.entries(thumbnailer)) store.record(metric, {}, value, nowMs);
     // A slow /proc read (a loaded machine) skips a second rather than piling samples up.
     if (this.options.sampler && !this.sampling) {
       this.sampling = true;
