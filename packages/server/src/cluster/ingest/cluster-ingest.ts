@@ -16,6 +16,8 @@ import { type Candidate, chooseCapturer } from './rendezvous.js';
 export const INGEST_POLL_SECONDS = 1;
 /** A capture that has had no packet for this long has lost its source here. */
 export const CAPTURE_FAIL_AFTER_MS = 3000;
+/** A pull waiting for its new capturer to say it captures asks again this soon. */
+export const SWITCH_ASK_MS = 200;
 /** A server that lost a stream's source is passed over for it this long. */
 export const FAILING_FOR_MS = 30_000;
 
@@ -175,7 +177,10 @@ export class ClusterIngest {
       if (next === this.capturer.get(name)) continue;
       // A pull starts once the new capturer says it captures: connected before, it would reach the
       // old pull there being replaced, and the pull's retries back off (1, 2, 4 s…).
-      if (next !== undefined && next !== this.selfId && !this.peerCaptures(next, name)) continue;
+      if (next !== undefined && next !== this.selfId && !this.peerCaptures(next, name)) {
+        this.peers?.soon(SWITCH_ASK_MS);
+        continue;
+      }
       this.capturer.set(name, next);
       if (next === this.selfId) this.captureSince.set(name, now);
       this.deps.log.notice(

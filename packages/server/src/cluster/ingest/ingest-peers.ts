@@ -24,6 +24,8 @@ export class IngestPeers {
   private stopped = false;
   /** A first round has ended: until then no peer is known and nothing is decided. */
   ready = false;
+  /** The next round comes this soon instead of everyMs (a switch waits on a peer's word). */
+  private soonMs: number | undefined;
 
   constructor(
     urls: readonly string[],
@@ -38,6 +40,11 @@ export class IngestPeers {
     void this.round();
   }
 
+  /** Asks again in `ms` rather than at the usual interval, once. */
+  soon(ms: number): void {
+    this.soonMs = Math.min(ms, this.soonMs ?? ms);
+  }
+
   stop(): void {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
@@ -50,7 +57,9 @@ export class IngestPeers {
     this.ready = true;
     await this.onRound();
     if (this.stopped) return;
-    this.timer = setTimeout(() => void this.round(), this.everyMs);
+    const next = Math.min(this.everyMs, this.soonMs ?? this.everyMs);
+    this.soonMs = undefined;
+    this.timer = setTimeout(() => void this.round(), next);
   }
 
   private async ask(peer: IngestPeer, timeoutMs: number): Promise<void> {
