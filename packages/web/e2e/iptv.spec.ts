@@ -103,6 +103,35 @@ test.describe('not configured', () => {
   });
 });
 
+test("a configured store that can't be opened shows the error on the path field; another path fixes it", async ({
+  browser,
+}) => {
+  // A config written by hand (not through the console's check) naming a path under a file.
+  const broken = await startServer({
+    config: `${minimalConfig}plugin iptv {\n  database /dev/null/iptv.db;\n}\n`,
+  });
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const errors = watchConsole(page, []);
+  try {
+    await new ConsoleShell(page, broken.url).rememberLogin();
+    await page.goto(`${broken.url}/admin/iptv`);
+    await page.getByRole('button', { name: 'IPTV plugin settings' }).click();
+    const path = page.getByLabel('Database path');
+    await expect(path).toHaveValue('/dev/null/iptv.db');
+    await expect(page.getByText(/^unable to access database on path \/dev\/null\/iptv\.db/)).toBeVisible();
+    await expect(page.getByText('IPTV is not configured')).toHaveCount(0);
+    await path.fill('iptv.db');
+    await page.getByRole('button', { name: 'Enable IPTV' }).click();
+    await expect(page.getByRole('table', { name: 'IPTV users' })).toBeVisible();
+    expect(existsSync(join(broken.dir, 'iptv.db'))).toBe(true);
+    expect(errors()).toEqual([]);
+  } finally {
+    await context.close();
+    await broken.cleanup();
+  }
+});
+
 test('a stream switched on moves to Enabled with meta.iptv and the local auth url; a user made here gets a playlist that lists it with their token', async ({
   page,
 }) => {
@@ -182,6 +211,8 @@ test('a user edit is saved 1 s after typing stops (a reload shows it); remove ta
     const answer = (await (await server.api(`/tv/api/users?q=marley`)).json()) as { users: { id: number }[] };
     return answer.users.some((u) => u.id === id);
   });
+  // The browser's report of its request may reach this process after the server has answered it.
+  await expect.poll(() => updates.length).toBeGreaterThanOrEqual(1);
   expect(
     updates.length,
     'one save for a burst of typing (a slow machine may split it in two)',

@@ -1,4 +1,5 @@
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../api/http-client.js';
 import { modifyConfig } from '../../api/config-calls.js';
@@ -35,6 +36,7 @@ export function IptvSetup({
   storeError?: string;
 }) {
   const sync = useLiveSync();
+  const queries = useQueryClient();
   const [path, setPath] = useState<string>();
   const [error, setError] = useState<string>();
   const [saving, setSaving] = useState(false);
@@ -47,6 +49,8 @@ export function IptvSetup({
     try {
       const revision = await modifyConfig(delta);
       await sync.confirmSaved(delta, revision);
+      // The same path again (a store that was unreachable and now is): its status is asked anew.
+      await queries.invalidateQueries({ queryKey: ['iptv-status'] });
     } catch (failure) {
       setError(enableError(failure));
     } finally {

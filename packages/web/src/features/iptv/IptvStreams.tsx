@@ -9,11 +9,15 @@ import { disableDelta, enableDelta, type IptvStream, isIptvEnabled, splitStreams
 
 const NO_STREAMS: Record<string, IptvStream> = {};
 
-/** One stream's toggle: saved at once through the config, the spec's enable/disable rule applied. */
+/**
+ * One stream's toggle: saved at once through the config, the spec's enable/disable rule applied.
+ * Not optimistic: the stream stays in its group, the toggle locked, until the server has the
+ * change, so a refusal shows here rather than on a toggle that has already moved to the other group.
+ */
 function StreamToggle({ name, httpPort }: { name: string; httpPort: number }) {
   const stream = useView<IptvStream>(['streams', name]) ?? {};
   const enabled = isIptvEnabled(stream);
-  const { save, status, saving } = useInstantSave({ optimistic: true });
+  const { save, status, saving } = useInstantSave();
   return (
     <Group gap="sm" wrap="nowrap">
       <Switch
