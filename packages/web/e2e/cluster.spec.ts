@@ -107,9 +107,9 @@ test('Sources shows each origin with its stream count and what is taken from it'
   await openAs(page, '/admin/cluster/sources');
   const list = page.getByRole('list', { name: 'Sources' });
   const fromB = list.getByRole('listitem', { name: `http://127.0.0.2:${cluster.b.port}` });
-  await expect(fromB).toHaveText(/ \d+ streams all ondemand except: \(junk\)$/);
+  await expect(fromB).toHaveText(/ streams: \d+ all ondemand except: \(junk\)$/);
   const missing = list.getByRole('listitem', { name: 'http://127.0.0.9:9' });
-  await expect(missing).toHaveText('http://127.0.0.9:9 0 streams take only: (a, b)');
+  await expect(missing).toHaveText('http://127.0.0.9:9 streams: 0 take only: (a, b)');
   const asked = page.waitForRequest((r) => r.url().endsWith('/cluster_servers?sources=true'));
   await page.getByRole('button', { name: 'Reload' }).click();
   await asked;

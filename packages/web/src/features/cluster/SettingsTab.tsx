@@ -37,6 +37,7 @@ export function SettingsTab() {
             label="Hostname"
             description="How this peer should be referred from other flussonic peers"
             value={hostname}
+            variant="filled"
             readOnly
           />
           {canEdit && <ClusterKeyField />}

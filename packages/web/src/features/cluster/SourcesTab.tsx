@@ -20,7 +20,7 @@ export function SourcesTab() {
                 <Text span fw={600}>
                   {address}
                 </Text>{' '}
-                <Text span>{`${source.stream_count} streams`}</Text>
+                <Text span>{`streams: ${source.stream_count}`}</Text>
                 {sourceFilters(source).map((filter) => (
                   <Text key={filter} span c="dimmed">
                     {' '}
