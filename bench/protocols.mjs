@@ -3,6 +3,7 @@
 //   whep    WHEP viewers per core of one 2 Mbit/s stream beside HLS viewers per core; glass-to-glass
 //   rtsp    RTSP play of 100 clients: server CPU per client beside HLS clients
 //   llhls   LL-HLS blocking playlist reloads per second beside plain playlist requests
+//   mss     Smooth Streaming fragments per second beside HLS TS segments (CPU per 1000 requests)
 //   (and any other part present: whip, ingest…)
 // Usage: npm run bench -- protocols [SECONDS=10] [PART,PART…]
 import { readdirSync } from 'node:fs';

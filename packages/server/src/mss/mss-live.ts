@@ -36,6 +36,8 @@ export class MssLive {
   /** By sequence; null: the segment can't be carried (not H.264/AAC, unreadable). */
   private readonly packaged = new Map<number, MssSegment | null>();
   private bitrates: { video?: number; audio?: number } | undefined;
+  /** Fragments written, by `track:sequence`, once their tfrf is full (it can't change after). */
+  private readonly written = new Map<string, Buffer>();
   /** Why the newest segment could not be carried, for the 404 a manifest request gets. */
   unsupported: string | undefined;
 
@@ -93,13 +95,18 @@ export class MssLive {
     for (let i = 0; i < segments.length; i++) {
       const own = this.packageOf(segments[i]!.sequence)?.[track];
       if (own?.t !== time) continue;
+      const key = `${track}:${segments[i]!.sequence}`;
+      const written = this.written.get(key);
+      if (written) return { fragment: written };
       const next: FragmentTime[] = [];
       for (const later of segments.slice(i + 1, i + 1 + LOOK_AHEAD_FRAGMENTS)) {
         const theirs = this.packageOf(later.sequence)?.[track];
         if (theirs) next.push({ t: theirs.t, d: theirs.d });
       }
       if (next.length === 0) return { wait: true };
-      return { fragment: mssFragment(own, segments[i]!.sequence, next) };
+      const fragment = mssFragment(own, segments[i]!.sequence, next);
+      if (next.length === LOOK_AHEAD_FRAGMENTS) this.written.set(key, fragment);
+      return { fragment };
     }
     const first = segments.length > 0 ? this.packageOf(segments[0]!.sequence)?.[track] : undefined;
     const where = first && time < first.t ? 'no longer in the window' : 'not in the window';
@@ -155,6 +162,8 @@ export class MssLive {
       this.unsupported = (error as Error).message;
     }
     for (const s of this.packaged.keys()) if (!this.get(s)) this.packaged.delete(s);
+    for (const key of this.written.keys())
+      if (!this.get(Number(key.slice(key.indexOf(':') + 1)))) this.written.delete(key);
     this.packaged.set(sequence, out);
     return out ?? undefined;
   }
