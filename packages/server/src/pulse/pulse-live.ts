@@ -143,5 +143,6 @@ export function spread(
         ? new Float32Array(data.buffer, data.byteOffset, data.length >> 2)
         : new Float32Array(new Uint8Array(data).buffer, 0, data.length >> 2);
   const to = Math.min(values.length, out.length - first);
-  for (let i = from; i < to; i++) out[first + i] = values[i]!;
+  // One native copy (float32 to float64) rather than a loop in JS.
+  if (to > from) out.set(values.subarray(from, to), first + from);
 }
