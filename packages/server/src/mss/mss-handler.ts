@@ -96,7 +96,13 @@ export function mssHandler(deps: MssDeps): (req: IncomingMessage, res: ServerRes
     };
     whenReady(authorizedSession(deps.auth, deps.sessions, request, runtime.spec.maxSessions), (session) => {
       if ('refused' in session) refuse(res, session.status ?? 403, session.refused);
-      else void serve(deps, name, parsed.request, session, req, res);
+      else
+        serve(deps, name, parsed.request, session, req, res).catch((error: Error) => {
+          // A fault of this request ends it alone; the stream and other players go on.
+          runtime.log.note(`mss: ${req.url ?? ''}: ${error.message}`);
+          if (res.headersSent) res.destroy();
+          else refuse(res, 500, `Smooth Streaming of ${name} failed: ${error.message}`);
+        });
     });
     return true;
   };
