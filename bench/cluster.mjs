@@ -2,6 +2,8 @@
 // (bench/cluster/*.mjs, each `export async function run({ args })`):
 //   poll-cost   what one peer poll costs at 20,000 streams per peer (CPU and bytes, full list and
 //               unchanged list) beside GET read_config on the same server
+//   redirect    a new viewer at Load > 100 %: 302 to the peer with the stream, time to its playlist
+//               beside asking that peer directly
 //   (and any other part present: failover…)
 // Usage: npm run bench -- cluster [PART,PART…] [part arguments]
 import { readdirSync } from 'node:fs';
