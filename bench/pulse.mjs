@@ -4,7 +4,7 @@
 //    beside the CPU of a server holding 1,000 idle streams over the same seconds;
 // 2. a 7-day minute-resolution query over HTTP on a store filled with 7 days of minute points;
 // 3. GET /metrics scrape time and size at 1,000 and 20,000 streams, beside read_config of the same server.
-// `npm run bench -- pulse [--seconds 30] [--only collect,metrics,week]`.
+// `npm run bench -- pulse [--seconds 60] [--only collect,metrics,week]`.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,7 +15,7 @@ import { TrafficHistory } from '../packages/server/dist/pulse/traffic-history.js
 
 const arg = (name) =>
   process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined;
-const SECONDS = Number(arg('--seconds')) || 30;
+const SECONDS = Number(arg('--seconds')) || 60;
 const ONLY = new Set((arg('--only') ?? 'collect,metrics,week').split(','));
 const TOKEN = 'bench-scrape-token';
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -59,9 +59,6 @@ const server = await startSluice(configOf(STREAMS));
 // A bench that fails half-way leaves no server behind.
 const started = [server.child];
 process.on('exit', () => started.forEach((c) => c.exitCode === null && c.kill('SIGKILL')));
-const store = new PulseStore(join(dir, 'collect.sqlite'));
-// Each stream's figures go in as the server's do: through TrafficHistory (engine onStats).
-const traffic = new TrafficHistory(() => store);
 const sampler = new SystemSampler({ paths: () => [dir] });
 const names = Array.from({ length: STREAMS }, (_, i) => `cam${i}`);
 // Flushed every 5 s as the server's collection does (pulse-service.ts FLUSH_EVERY_MS).
@@ -72,12 +69,22 @@ const cpuMs = (since) => {
   return (c.user + c.system) / 1000;
 };
 let samplerCpuMs = 0;
+let lastSample;
+
+/** A store and the TrafficHistory the server feeds each stream's figures through (engine onStats). */
+function pulseStore(file) {
+  const store = new PulseStore(join(dir, file));
+  return { store, traffic: new TrafficHistory(() => store) };
+}
 
 /** One second's collection: what Pulse records for the machine, the totals and each stream. */
-async function collect(nowMs, second) {
-  const c0 = process.cpuUsage();
-  const s = await sampler.sample(nowMs);
-  samplerCpuMs += cpuMs(c0);
+async function collect({ store, traffic }, nowMs, second, sample = true) {
+  if (sample) {
+    const c0 = process.cpuUsage();
+    lastSample = await sampler.sample(nowMs);
+    samplerCpuMs += cpuMs(c0);
+  }
+  const s = lastSample;
   store.record('cpu_usage', {}, s.cpu_usage, nowMs);
   store.record('server_cpu_usage', {}, s.server_cpu_usage, nowMs);
   store.record('total_memavail', {}, s.total_memavail, nowMs);
@@ -111,12 +118,12 @@ async function collect(nowMs, second) {
  * This process's CPU (% of a core) over `seconds` wall-clock ticks doing `work` each second, and the
  * idle server's over the same seconds. With no work it measures what the loop itself costs.
  */
-async function ticking(seconds, work) {
+async function ticking(seconds, work, firstSecond = 1) {
   const serverCpu0 = cpuSeconds(server.child.pid);
   const self0 = process.cpuUsage();
   const wall0 = performance.now();
   let worstTickMs = 0;
-  for (let second = 1; second <= seconds; second++) {
+  for (let second = firstSecond; second < firstSecond + seconds; second++) {
     // Ticks on the wall-clock second, as a collection loop would.
     await new Promise((r) => setTimeout(r, 1000 - (Date.now() % 1000)));
     const t = performance.now();
@@ -132,17 +139,40 @@ async function ticking(seconds, work) {
   };
 }
 
+/**
+ * The store's steady state on a simulated clock: 30 minutes of collection (each kind of write at its
+ * own rate once at least: the open day of minutes is written every 30 min) after a warm-up, the
+ * system sample replayed (it is measured in real time above). CPU ms per simulated second.
+ */
+function simulated() {
+  const target = pulseStore('collect-simulated.sqlite');
+  const t0 = Math.floor(Date.now() / 3_600_000) * 3_600_000;
+  const run = (from, to) => {
+    for (let second = from; second < to; second++) collect(target, t0 + second * 1000, second, false);
+  };
+  run(1, 120);
+  const c0 = process.cpuUsage();
+  run(120, 120 + 1800);
+  const perSecondMs = cpuMs(c0) / 1800;
+  target.store.close(t0 + 1921_000);
+  return perSecondMs;
+}
+
 if (ONLY.has('collect')) {
   const loadBefore = load();
+  const live = pulseStore('collect.sqlite');
+  // Untimed: the series are made (3,000 at the first second) and the code warmed up.
+  await ticking(5, (nowMs, second) => collect(live, nowMs, second));
+  samplerCpuMs = 0;
   const empty = await ticking(Math.min(SECONDS, 20), async () => undefined);
-  const run = await ticking(SECONDS, collect);
-  const { series } = store.counts();
-  store.close();
+  const run = await ticking(SECONDS, (nowMs, second) => collect(live, nowMs, second), 6);
+  const { series } = live.store.counts();
+  live.store.close();
   const pulsePct = run.pct - empty.pct;
   const samplerPct = (samplerCpuMs / 1000 / run.wallS) * 100;
   console.log(`collection at ${STREAMS} streams, load average before: ${loadBefore}, after: ${load()}`);
   console.log(
-    `collection + storage, ${STREAMS} streams (${series} series), ${SECONDS} s: ${pulsePct.toFixed(2)} % of a core ` +
+    `collection + storage, ${STREAMS} streams (${series} series), ${SECONDS} s after 5 s of warm-up: ${pulsePct.toFixed(2)} % of a core ` +
       `(target < 1 %): this process ${run.pct.toFixed(2)} % less ${empty.pct.toFixed(2)} % for the same loop ticking with no work; ` +
       `of it the system sampler ${samplerPct.toFixed(2)} %, the store ${(pulsePct - samplerPct).toFixed(2)} %; slowest second ${ms(run.worstTickMs)}`,
   );
@@ -150,6 +180,11 @@ if (ONLY.has('collect')) {
     `  reference, the server idle with ${STREAMS} on-demand streams over the same seconds (its own Pulse collection ` +
       `included: system and totals, idle streams have no series): ${run.serverPct.toFixed(2)} % of a core; ` +
       `collection is ${(pulsePct / run.serverPct).toFixed(2)}x that`,
+  );
+  const storeMs = simulated();
+  console.log(
+    `  the store alone on a simulated clock, 1,800 s of 3,013 series: ${ms(storeMs)} of CPU a second = ` +
+      `${(storeMs / 10).toFixed(2)} % of a core  (load ${load()})`,
   );
 }
 

@@ -220,6 +220,8 @@ export class PulseStore {
     const found = this.live.get(key);
     if (found) return found;
     let info = this.byMetric.get(metric)?.get(key);
+    // A series new to the store has nothing stored to read back (1,000 streams coming up are 3,000).
+    const stored = info !== undefined;
     if (!info) {
       if (this.seriesCount >= MAX_SERIES) {
         this.fullNotice = `Pulse keeps at most ${MAX_SERIES} series: ${key} and newer ones are not recorded`;
@@ -232,12 +234,12 @@ export class PulseStore {
     // The blocks being written may hold values from before a restart: they go on from there.
     const blocks = RESOLUTIONS.map((r) => {
       const startMs = blockStart(r, nowMs);
-      const stored = this.db.block(info.id, r.level, startMs);
-      const values = stored ? decodeBlock(stored, r.blockLength) : new Float32Array(r.blockLength).fill(NaN);
+      const data = stored ? this.db.block(info.id, r.level, startMs) : undefined;
+      const values = data ? decodeBlock(data, r.blockLength) : new Float32Array(r.blockLength).fill(NaN);
       return { startMs, values, dirty: false };
     }) as LiveSeries['blocks'];
     const s: LiveSeries = { ...info, blocks, lastMs: nowMs, gone: false };
-    resume(s, this.db.blocks([info.id], 0, nowMs - RESOLUTIONS[0].keepMs, nowMs), nowMs);
+    if (stored) resume(s, this.db.blocks([info.id], 0, nowMs - RESOLUTIONS[0].keepMs, nowMs), nowMs);
     this.live.set(key, s);
     return s;
   }
