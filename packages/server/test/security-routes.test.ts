@@ -27,6 +27,9 @@ const PUBLIC = new Set([
   // Peers poll each other's figures with the same proof (cluster/peers/peer-routes.ts).
   'GET /flussonic/api/cluster/server',
   'HEAD /flussonic/api/cluster/server',
+  // Cluster ingest asks peers who captures what, with the same proof (cluster/ingest/).
+  'GET /flussonic/api/cluster/ingest',
+  'HEAD /flussonic/api/cluster/ingest',
   // hls.js for the embed page, as public as the playback it serves.
   'GET /embed/hls.min.js',
   'HEAD /embed/hls.min.js',
