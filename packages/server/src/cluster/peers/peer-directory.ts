@@ -71,7 +71,7 @@ export class PeerDirectory {
     const entries = Object.entries(config.peers ?? {}).sort(
       ([, a], [, b]) => (a.position ?? 0) - (b.position ?? 0),
     );
-    for (const [name, peer] of entries) wanted.set(name, { host: peer.name ?? name, port: peer.port ?? 80 });
+    for (const [name, peer] of entries) wanted.set(name, peerTarget(peer.name ?? name, peer.port));
     for (const [name, poller] of this.pollers) {
       const target = wanted.get(name);
       if (!target || target.host !== poller.state.host || target.port !== poller.state.port) {
@@ -201,4 +201,15 @@ class PeerPoller {
     this.deps.changed(this.state);
     this.timer = setTimeout(() => void this.poll(), this.deps.everyMs());
   }
+}
+
+/**
+ * Where a peer is reached. The text config splits `peer HOST:PORT;` into a host key and a port; a
+ * key written as `HOST:PORT` through the API (the only way to name two servers on one host) is split
+ * here, so it is polled rather than refused as an invalid URL. Port 80 when none is given.
+ */
+export function peerTarget(hostOrPair: string, port: number | undefined): PeerTarget {
+  const pair = /^([^:[\]]+|\[[^\]]+\]):(\d{1,5})$/.exec(hostOrPair);
+  if (port === undefined && pair) return { host: pair[1]!, port: Number(pair[2]) };
+  return { host: hostOrPair, port: port ?? 80 };
 }
