@@ -86,7 +86,11 @@ export class AccessServices {
 
   /** Open sessions are checked against play authorization again, every 10 s (auth/revalidator.ts). */
   watch(clients: ClientSessions): void {
-    this.revalidator ??= new Revalidator(this.auth, clients, this.log);
+    if (this.revalidator) return;
+    const revalidator = new Revalidator(this.auth, clients, this.log);
+    this.revalidator = revalidator;
+    // A removed IPTV user (or a regenerated key) ends their sessions now, not at the next pass.
+    this.iptv.onAccessLost(() => void revalidator.pass());
   }
 
   history(traffic: TrafficHistory, clients: ClientSessions) {

@@ -18,6 +18,8 @@ export const REVALIDATE_EVERY_MS = 10_000;
 export class Revalidator {
   private readonly timer: NodeJS.Timeout;
   private running = false;
+  /** A pass asked for while one runs: made once that one ends. */
+  private again = false;
 
   constructor(
     private readonly auth: PlayAuth,
@@ -34,8 +36,12 @@ export class Revalidator {
   }
 
   async pass(): Promise<void> {
-    if (this.running) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
     this.running = true;
+    this.again = false;
     try {
       const waits: Promise<void>[] = [];
       for (const session of this.clients.all()) {
@@ -57,6 +63,7 @@ export class Revalidator {
     } finally {
       this.running = false;
     }
+    if (this.again) await this.pass();
   }
 
   private apply(session: ClientSession, verdict: Verdict): void {

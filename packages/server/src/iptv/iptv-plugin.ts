@@ -43,6 +43,7 @@ export class IptvPlugin {
   private error: string | undefined;
   /** Grows when the store is replaced, so revisions of two stores never collide. */
   private opened = 0;
+  private readonly lostListeners = new Set<() => void>();
 
   constructor(
     private readonly dataDir: string,
@@ -105,6 +106,19 @@ export class IptvPlugin {
     if (!user) return deny('unknown IPTV token');
     const userId = String(user.id);
     return { ...allow({ userId }), perUser: { userId, maxSessions: user.max_sessions || null } };
+  }
+
+  /**
+   * Told when a key stops opening anything (a user removed, a key regenerated): open sessions are
+   * then checked again at once (auth/access-services.ts) instead of at the next 10 s pass.
+   */
+  onAccessLost(listener: () => void): () => void {
+    this.lostListeners.add(listener);
+    return () => this.lostListeners.delete(listener);
+  }
+
+  accessLost(): void {
+    for (const listener of this.lostListeners) listener();
   }
 
   close(): void {

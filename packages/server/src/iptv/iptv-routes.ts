@@ -80,7 +80,10 @@ export function registerIptv(app: FastifyInstance, deps: IptvRouteDeps): void {
       const { id, changes } = updateInput(request.body);
       const user = store.update(id, changes);
       if (!user) return reply.status(404).send({ error: `no IPTV user with id ${id}` });
-      if (changes.key === null) deps.log.notice(`iptv: user ${id} has a new key`);
+      if (changes.key === null) {
+        deps.log.notice(`iptv: user ${id} has a new key`);
+        plugin.accessLost();
+      }
       return { user };
     }),
   );
@@ -89,6 +92,7 @@ export function registerIptv(app: FastifyInstance, deps: IptvRouteDeps): void {
       const id = deleteInput(request.body);
       if (!store.remove(id)) return reply.status(404).send({ error: `no IPTV user with id ${id}` });
       deps.log.notice(`iptv: user ${id} deleted`);
+      plugin.accessLost();
       return { ok: true };
     }),
   );
