@@ -71,6 +71,9 @@ describe('cluster_servers forms answered from config and view', () => {
     view.streams.plain.stats.alive = false;
     expect(local.streamList(now + 500).rev).toBe(before); // reused within a second
     expect(local.streamList(now + 1000).rev).not.toBe(before);
+    // A stream marked here that nobody captures is a row with no server.
+    const marked: Config = { ...config, streams: { ...config.streams, spare: { cluster_ingest: true } } };
+    expect(ingestStreams(directory, marked).streams).toContainEqual({ name: 'spare', running_at: [] });
     directory.close();
   });
 });

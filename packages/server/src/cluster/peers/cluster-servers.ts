@@ -73,9 +73,16 @@ function peerEntry(peer: PeerState, isSource: boolean, nowMs: number): ClusterSe
   return entry;
 }
 
-/** `?ingest=true`: streams some server marks for cluster ingest, and the servers capturing each. */
-export function ingestStreams(directory: PeerDirectory): ClusterIngestAnswer {
+/**
+ * `?ingest=true`: streams marked for cluster ingest, and the servers capturing each. A stream marked
+ * in this server's config that nobody captures (its source down everywhere, or on demand and
+ * unwatched) is a row with no server, not missing.
+ */
+export function ingestStreams(directory: PeerDirectory, config?: Config): ClusterIngestAnswer {
   const rows = new Map<string, string[]>();
+  for (const [name, stream] of Object.entries(config?.streams ?? {})) {
+    if (stream.cluster_ingest) rows.set(name, []);
+  }
   const add = (server: string, streams: readonly ClusterPeerStream[]) => {
     for (const s of streams) {
       if (!s.ingest) continue;

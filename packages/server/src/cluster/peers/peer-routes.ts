@@ -41,7 +41,7 @@ export function registerPeerRoutes(app: FastifyInstance, deps: PeerRoutesDeps): 
   });
   app.get('/flussonic/api/cluster_servers', { onRequest: deps.view }, async (request: FastifyRequest) => {
     const query = request.query as Record<string, unknown>;
-    if (query.ingest === 'true') return ingestStreams(directory);
+    if (query.ingest === 'true') return ingestStreams(directory, deps.config());
     if (query.sources === 'true') return mirrorSources(deps.config(), deps.snapshot());
     if (typeof query.server === 'string') {
       return serverStreams(directory, deps.config(), query.server);
