@@ -175,6 +175,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return { ok: true };
     },
   );
+  // The reports kept on disk (http/error-report-reader.ts), for the operator: edit callers only.
+  app.get(`${API}/error/reports`, { onRequest: edit }, async (request) => {
+    const limit = Number((request.query as { limit?: string }).limit ?? 500);
+    return {
+      reports: await deps.errorReports.stored(
+        Number.isInteger(limit) && limit > 0 ? Math.min(limit, 500) : 500,
+      ),
+    };
+  });
   const streams = streamHandlers(deps.engine, deps.closeSessions);
   app.post(`${API}/stream_restart/*`, { onRequest: edit }, streams.restart);
   app.get(`${API}/stream_switch_source/*`, { onRequest: edit }, streams.switchSource);

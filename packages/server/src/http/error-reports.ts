@@ -1,5 +1,6 @@
 import { appendFile, rename, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { readErrorReportFile, type StoredErrorReport } from './error-report-reader.js';
 
 /** Bounds of the error report log; every one holds whatever a caller posts. */
 export interface ErrorReportLimits {
@@ -67,6 +68,14 @@ export class ErrorReportLog {
       at,
       report: (JSON.parse(line) as { report: unknown }).report,
     }));
+  }
+
+  /** What is on disk (both files), oldest first, once what was added so far is written; memory without a file. */
+  async stored(limit = this.limits.count): Promise<StoredErrorReport[]> {
+    if (!this.file)
+      return this.entries.slice(-limit).map(({ line }) => JSON.parse(line) as StoredErrorReport);
+    await this.flushed();
+    return readErrorReportFile(this.file, limit);
   }
 
   /** Resolves once what was added so far is in the file (or dropped). */
