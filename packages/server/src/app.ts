@@ -39,6 +39,7 @@ import { registerMetrics } from './pulse/metrics-route.js';
 import type { SystemSampler } from './pulse/system-samplers.js';
 import type { IptvPlugin } from './iptv/iptv-plugin.js';
 import { registerIptv } from './iptv/iptv-routes.js';
+import { registerSupport, type SupportDeps } from './diagnostics/support-routes.js';
 
 export interface AppDeps {
   store: ConfigStore;
@@ -81,6 +82,8 @@ export interface AppDeps {
   peers?: PeerDirectory;
   /** GET cluster/ingest: what this server tells its peers about cluster ingest (cluster/ingest/, keyed proof). */
   clusterIngest?: (request: FastifyRequest) => Promise<unknown>;
+  /** Log upload page: POST sendlogs, the kept bundle, the support SSH tunnel (diagnostics/). */
+  support?: Omit<SupportDeps, 'edit'>;
 }
 
 const API = '/flussonic/api';
@@ -223,6 +226,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       canReadSecrets: (request) => guard.access(request) === 'edit',
       log: deps.log,
     });
+  if (deps.support) registerSupport(app, { ...deps.support, edit });
   // Mirrors ask for this server's streams with a proof of the cluster key, not admin credentials.
   const origin = originHandlers(config, () => deps.view.snapshot);
   app.get(`${API}/cluster/streams`, origin.streams);

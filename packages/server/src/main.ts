@@ -33,6 +33,7 @@ import { LocalServer } from './cluster/peers/local-server.js';
 import { PeerDirectory } from './cluster/peers/peer-directory.js';
 import { loadRedirect } from './cluster/peers/load-redirect.js';
 import { createLogger } from './support/log.js';
+import { SshTunnel } from './diagnostics/ssh-tunnel.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** The config keys of the web ports (http/web-listeners.ts). */
@@ -200,6 +201,8 @@ async function main(): Promise<void> {
     () => view.snapshot,
   );
 
+  const supportTunnel = new SshTunnel(() => store.config.support_ssh, log);
+  const errorReportFile = errorReportFileOf(resolve(options.configPath));
   const app = await buildApp({
     log,
     store,
@@ -227,6 +230,22 @@ async function main(): Promise<void> {
     iptv: media.iptv,
     peers,
     clusterIngest: media.ingest.handler,
+    // Log upload page (diagnostics/): the bundle's parts, support_url, the support_ssh tunnel.
+    support: {
+      sources: {
+        config: () => store.config,
+        snapshot: () => view.snapshot as Record<string, unknown>,
+        serverInfo: () => {
+          const { admin_token: _token, ...info } = serverInfo();
+          return info;
+        },
+        recentLog: (since) => log.recent(since),
+        errorReportFiles: [errorReportFile, `${errorReportFile}.1`],
+      },
+      supportUrl: () => store.config.support_url,
+      tunnel: supportTunnel,
+      log,
+    },
   });
   await app.ready();
   const listeners = new WebListeners({
@@ -272,6 +291,7 @@ async function main(): Promise<void> {
     log.notice(`${signal}: stopping`);
     clearInterval(ticker);
     peers.close();
+    supportTunnel.disable();
     await media.close();
     await listeners.close();
     certificates.close();

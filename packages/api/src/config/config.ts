@@ -43,6 +43,16 @@ export const config = z.looseObject({
   snmp: port.optional(),
   api: port.optional(),
   loglevel: z.enum(logLevels).optional(),
+  /** Where POST sendlogs sends the diagnostics bundle (docs/config.md); absent: the console downloads it. */
+  support_url: z.url({ protocol: /^https?$/ }).optional(),
+  /** `[user@]host[:port]` the support SSH access tunnels to (`ssh -N -R`); absent: the toggle says so. */
+  support_ssh: z
+    .string()
+    .regex(
+      /^(?:[A-Za-z0-9][A-Za-z0-9._-]*@)?[A-Za-z0-9][A-Za-z0-9.-]*(?::\d{1,5})?$/,
+      'support_ssh is [user@]host[:port]',
+    )
+    .optional(),
   cluster_key: z.string().optional(),
   /** A scraper sends it as `Authorization: Bearer TOKEN` to read GET /metrics without a console login. */
   metrics_token: z.string().min(1, 'metrics_token is not empty').optional(),

@@ -44,6 +44,8 @@ export const SECRET_FIELDS: Readonly<Record<string, SecretKind>> = {
   // Paths as a rule, but a database or log target may be given as a url with a password.
   pulsedb: 'url',
   session_log: 'url',
+  // A support endpoint may carry its token in the query.
+  support_url: 'url',
   'plugins.iptv.database': 'url',
   'plugins.vsaas.database': 'url',
   'plugins.vsaas.endpoint': 'url',
