@@ -78,6 +78,8 @@ export const streamStats = z.looseObject({
   /** ms since the last packet arrived. */
   ts_delay: z.number().optional(),
   url: z.string().optional(),
+  /** The stream's backup (fallback video) is playing because every source is down; absent without a backup. */
+  backup: z.boolean().optional(),
   published_from: z.string().optional(),
   published_via: z.string().optional(),
   pushes: z.array(pushStats).optional(),

@@ -23,7 +23,12 @@ class FakeSources {
   }
 }
 
-function setup(urls: string[], timeoutSeconds = 2, watchProbe?: SwitcherOptions['watchProbe']) {
+function setup(
+  urls: string[],
+  timeoutSeconds = 2,
+  watchProbe?: SwitcherOptions['watchProbe'],
+  backup?: string,
+) {
   const sources = new FakeSources();
   const delivered: Buffer[] = [];
   const switches: string[] = [];
@@ -37,6 +42,7 @@ function setup(urls: string[], timeoutSeconds = 2, watchProbe?: SwitcherOptions[
     onError: (message) => errors.push(message),
     onLog: () => undefined,
     watchProbe,
+    ...(backup ? { backup: { url: backup } } : {}),
   });
   return { sources, switcher, delivered, switches, errors };
 }
@@ -137,5 +143,32 @@ describe('SourceSwitcher', () => {
     expect(switcher.activeUrl).toBe('udp://b');
     run(1500, sources, ['udp://a', 'udp://b']);
     expect(switcher.activeUrl).toBe('udp://a');
+  });
+
+  it('plays the backup once every source timed out, and leaves it when a source is back', () => {
+    const { sources, switcher, switches } = setup(['udp://a', 'udp://b'], 2, undefined, 'file:///slate.mp4');
+    switcher.start();
+    run(2500, sources, []);
+    expect(switcher.activeUrl).toBe('udp://b');
+    expect(switcher.onBackup).toBe(false);
+    run(2500, sources, []);
+    expect(switcher.activeUrl).toBe('file:///slate.mp4');
+    expect(switcher.onBackup).toBe(false);
+    run(2000, sources, ['file:///slate.mp4']);
+    expect(switcher.onBackup).toBe(true);
+    // b is probed in its turn; once it sends, it takes over from the backup.
+    run(3000, sources, ['file:///slate.mp4', 'udp://b']);
+    expect(switcher.activeUrl).toBe('udp://b');
+    expect(switcher.onBackup).toBe(false);
+    expect(switches).toContain('file:///slate.mp4: every source is down: playing the backup');
+  });
+
+  it('hands a silent backup back to the sources, one attempt per timeout', () => {
+    const { sources, switcher, errors } = setup(['udp://a'], 2, undefined, 'file:///missing.mp4');
+    switcher.start();
+    run(10_000, sources, []);
+    // a, backup, a, backup, a: one attempt each 2 s, no storm.
+    expect(sources.started.filter((u) => u === 'file:///missing.mp4').length).toBe(2);
+    expect(errors.length).toBeLessThanOrEqual(5);
   });
 });

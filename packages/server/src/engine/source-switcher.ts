@@ -18,6 +18,8 @@ export interface SwitcherOptions {
   checkEveryMs?: number;
   /** Reads a probed source's data, saying when it may take over (media/keyframe-watch.ts). */
   watchProbe?: (entry: SourceEntry) => ProbeWatch;
+  /** Played while every source is down (the stream's `backup`); the sources are probed meanwhile. */
+  backup?: SourceEntry;
 }
 
 /** Whether the data a probed source sent so far holds a keyframe to start playing at. */
@@ -60,11 +62,25 @@ export class SourceSwitcher {
   private probeDueAt = 0;
   private pinned = false;
   private timer: NodeJS.Timeout | undefined;
+  /** Sources that timed out one after another since one last delivered data. */
+  private failedInRow = 0;
+  /** The sources, then the backup (at index `sources`, when there is one). */
+  private readonly all: readonly SourceEntry[];
+  private readonly sources: number;
 
-  constructor(private readonly options: SwitcherOptions) {}
+  constructor(private readonly options: SwitcherOptions) {
+    this.sources = options.entries.length;
+    this.all = options.backup ? [...options.entries, options.backup] : options.entries;
+  }
 
   get activeUrl(): string | undefined {
-    return this.active ? this.options.entries[this.active.index]?.url : undefined;
+    return this.active ? this.all[this.active.index]?.url : undefined;
+  }
+
+  /** The backup plays (every source is down, and it delivers: a missing file does not count). */
+  get onBackup(): boolean {
+    const active = this.active;
+    return active !== undefined && active.index >= this.sources && active.lastDataAt > 0;
   }
 
   get activeIndex(): number | undefined {
@@ -93,6 +109,7 @@ export class SourceSwitcher {
   switchTo(url: string): boolean {
     const index = this.options.entries.findIndex((e) => e.url === url);
     if (index < 0) return false;
+    this.failedInRow = 0;
     this.pinned = true;
     if (this.active?.index !== index) this.activate(index, 'switched by request');
     return true;
@@ -101,16 +118,17 @@ export class SourceSwitcher {
   /** Starts over from the best source. */
   restart(): void {
     this.pinned = false;
+    this.failedInRow = 0;
     this.activate(0, 'restarted by request');
   }
 
   private timeoutMs(index: number): number {
-    const own = this.options.entries[index]?.source_timeout;
+    const own = this.all[index]?.source_timeout;
     return (own ?? this.options.timeoutSeconds) * 1000;
   }
 
   private run(index: number, isProbe: boolean): Running {
-    const entry = this.options.entries[index]!;
+    const entry = this.all[index]!;
     const now = Date.now();
     const running: Running = {
       index,
@@ -130,6 +148,7 @@ export class SourceSwitcher {
         if (running.lastDataAt === 0) running.firstDataAt = now;
         running.lastDataAt = now;
         running.bytes += chunk.length;
+        if (index < this.sources && running === this.active) this.failedInRow = 0;
         if (running === this.active) this.options.onData(chunk);
         else if (running === this.probe) this.onProbeData(running, chunk, now);
       },
@@ -158,7 +177,9 @@ export class SourceSwitcher {
     if (this.probe && this.probe.index >= index) this.stopProbe();
     this.nextProbe = 0;
     this.probeDueAt = Date.now() + this.timeoutMs(0);
-    this.options.onSwitch(this.options.entries[index]!.url, reason);
+    this.options.onSwitch(this.all[index]!.url, reason);
+    // The backup failing at once (a missing file) is shown now, not after its timeout.
+    if (index >= this.sources && this.active.lastError) this.options.onError(this.active.lastError);
     const active = this.active;
     const data = active.probeData;
     active.probeData = [];
@@ -182,6 +203,7 @@ export class SourceSwitcher {
     const probe = this.probe!;
     this.options.onLog(`${this.options.entries[probe.index]!.url} is back: switching to it`);
     this.pinned = false;
+    this.failedInRow = 0;
     this.activate(probe.index, 'a better source is back');
   }
 
@@ -198,10 +220,21 @@ export class SourceSwitcher {
     if (active.source.waiting) active.startedAt = now;
     const silentMs = now - Math.max(active.lastDataAt, active.startedAt);
     if (silentMs > this.timeoutMs(active.index)) {
-      const url = this.options.entries[active.index]!.url;
-      this.options.onError(active.lastError ?? `${url}: no data for ${Math.round(silentMs / 1000)} s`);
+      const url = this.all[active.index]!.url;
+      const backup = active.index >= this.sources;
+      // A backup's error was told when it happened (or when the backup began): not counted twice.
+      if (!backup || !active.lastError)
+        this.options.onError(active.lastError ?? `${url}: no data for ${Math.round(silentMs / 1000)} s`);
       this.pinned = false;
-      const next = (active.index + 1) % this.options.entries.length;
+      if (!backup) this.failedInRow++;
+      // Every source had its turn and none delivered: the backup plays (a silent backup, e.g. a
+      // missing file, hands back to the sources, so each is tried once per round, not in a storm).
+      if (!backup && this.options.backup && this.failedInRow >= this.sources) {
+        this.failedInRow = 0;
+        this.activate(this.sources, 'every source is down: playing the backup');
+        return;
+      }
+      const next = backup ? 0 : (active.index + 1) % this.sources;
       if (next === active.index) {
         // A single source: restart it, since a remux may be stuck where a fresh start is not.
         void active.source.stop();

@@ -9,6 +9,7 @@ import { createSource, redactUrl, type SourceContext } from './sources/create-so
 import type { Source, SourceEvents } from './sources/source.js';
 import { SourceSwitcher } from './source-switcher.js';
 import type { StreamSpec } from './stream-spec.js';
+import { missingBackupFile } from './backup-file.js';
 import { StreamTranscoder, type TranscoderContext } from '../transcoder/stream-transcoder.js';
 
 /** What delivery measured for this stream's clients. */
@@ -113,7 +114,7 @@ export class StreamRuntime {
       onSwitch: (url, reason) => {
         bus.discontinuity();
         const entry = spec.sources.find((s) => s.url === url);
-        bus.selectProgram(entry?.program, parsePids(entry?.pids));
+        bus.selectProgram(entry?.program, parsePids(entry?.pids), entry?.allow_subtitles !== 'false');
         this.note(`source ${redactUrl(url)}: ${reason}`);
       },
       onError: (message) => {
@@ -124,6 +125,7 @@ export class StreamRuntime {
       onLog: (line) => this.note(line),
       // A better source takes over at a keyframe of its own, so the switch back leaves no gap.
       watchProbe: (entry) => new KeyframeWatch(entry.program, parsePids(entry.pids)),
+      ...(spec.backup ? { backup: spec.backup } : {}),
     });
     if (spec.sources.length > 0) this.switcher.start();
     this.note('started');
@@ -145,6 +147,9 @@ export class StreamRuntime {
   /** stream_restart: the sources start over from the best one; the playlist keeps rolling. */
   restart(): void {
     if (!this.switcher) return this.start();
+    // The operator asked for a fresh start: start_running_at and lifetime count from now.
+    this.startedAt = Date.now();
+    this.retryCount = 0;
     this.switcher.restart();
   }
 
@@ -226,6 +231,7 @@ export class StreamRuntime {
     stats.ts_delay = delay;
     const url = this.switcher?.activeUrl;
     if (url !== undefined) stats.url = url;
+    if (this.spec.backup) stats.backup = this.switcher?.onBackup === true;
     const publisher = this.switcher?.activeSource?.publishedFrom;
     if (publisher) Object.assign(stats, { published_from: publisher.from, published_via: publisher.via });
     if (demux.lastDts !== undefined) stats.last_dts = Math.round(demux.lastDts / 90);
@@ -241,6 +247,8 @@ export class StreamRuntime {
 
   private open(entry: SourceEntry, timeoutMs: number, events: SourceEvents): Source {
     const label = redactUrl(entry.url);
+    const missing = entry === this.spec.backup ? missingBackupFile(entry.url) : undefined;
+    if (missing) return { start: () => events.error(missing), stop: async () => undefined };
     try {
       const { name, password, onPublish, clusterKey } = this.spec;
       const owner = { name, password, onPublish, clusterKey };

@@ -53,6 +53,8 @@ describe('reconcile', () => {
       onPublish: undefined,
       protocols: undefined,
       maxSessions: undefined,
+      prepushSeconds: 3,
+      addAudioOnly: false,
     });
   });
 });

@@ -29,6 +29,12 @@ export interface StreamSpec {
   transcoder?: Transcoder | undefined;
   /** tshttp pulls prove this cluster key to the server they pull from (cluster/proof.ts). */
   clusterKey?: string | undefined;
+  /** Played in a loop while every source is down (backup: a file path, file:// or a source URL). */
+  backup?: SourceEntry | undefined;
+  /** Seconds of media a new MPEG-TS or RTMP player gets at once (prepush; 0 when false). */
+  prepushSeconds?: number;
+  /** An audio-only variant is listed in the HLS master playlist (add_audio_only). */
+  addAudioOnly?: boolean;
 }
 
 /** Defaults where the config is silent (documented in docs/config.md). */
@@ -38,6 +44,8 @@ export const STREAM_DEFAULTS = {
   clientsTimeoutSeconds: 30,
   segmentDurationMs: 2000,
   segmentCount: 4,
+  /** Spec 001 §7: prepush 3 s when the config says nothing. */
+  prepushSeconds: 3,
 } as const;
 
 export function streamSpec(name: string, stream: Stream): StreamSpec {
@@ -63,7 +71,18 @@ export function streamSpec(name: string, stream: Stream): StreamSpec {
     transcoder:
       stream.transcoder && Object.keys(stream.transcoder).length > 0 ? stream.transcoder : undefined,
     clusterKey: stream.cluster_key,
+    backup: backupEntry(stream.backup),
+    prepushSeconds: stream.prepush === false ? 0 : (stream.prepush ?? STREAM_DEFAULTS.prepushSeconds),
+    addAudioOnly: stream.add_audio_only === true,
   };
+}
+
+/** A bare path is a file played in a loop (file:// URL); anything with a scheme is a source URL. */
+export function backupEntry(backup: string | undefined): SourceEntry | undefined {
+  const value = backup?.trim();
+  if (!value) return undefined;
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return { url: value };
+  return { url: `file://${value.split('/').map(encodeURIComponent).join('/')}` };
 }
 
 /** A stream published into a location (spec 000 §3 Location): named PREFIX/NAME, always running while published. */
@@ -108,6 +127,7 @@ export function restartKey(spec: StreamSpec): string {
     spec.onPublish,
     spec.transcoder,
     spec.clusterKey,
+    spec.backup,
   ]);
 }
 
