@@ -29,6 +29,9 @@ if [ "${1:-}" = "--with-bench" ] || [ "${SLUICE_BOOTSTRAP_TEST:-}" = 1 ]; then
   # Tests and bench: etcd holds the cluster ingest leases in coordinated mode (cluster_etcd);
   # cluster-ingest-etcd.test.ts and bench/cluster failover start a real one on loopback ports.
   command -v etcd >/dev/null 2>&1 || need+=(etcd-server)
+  # Tests only: Net-SNMP's snmpget/snmpwalk are the SNMP client nobody here wrote; snmp.test.ts asks
+  # the `snmp` port with them.
+  command -v snmpget >/dev/null 2>&1 || need+=(snmp)
 fi
 if [ "${1:-}" = "--with-bench" ]; then
   command -v nginx >/dev/null 2>&1 || need+=(nginx-light libnginx-mod-rtmp)

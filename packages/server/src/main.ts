@@ -29,6 +29,8 @@ import { LogoStore, logoDirOf } from './transcoder/logo-store.js';
 import { serverStats, type StreamCounts, streamCounts } from './stats/server-stats.js';
 import { sampledPaths } from './pulse/sampled-paths.js';
 import { SystemSampler } from './pulse/system-samplers.js';
+import { SnmpAgent } from './snmp/snmp-agent.js';
+import { snmpFigures } from './snmp/snmp-figures.js';
 import { LocalServer } from './cluster/peers/local-server.js';
 import { PeerDirectory } from './cluster/peers/peer-directory.js';
 import { loadRedirect } from './cluster/peers/load-redirect.js';
@@ -144,7 +146,14 @@ async function main(): Promise<void> {
     // Public facts only (no key): view-only callers see it too.
     certificate: { ...certificates.info() },
   });
+  // The `snmp` port: the stats API's figures over SNMP v2c (snmp/).
+  const snmpAgent = new SnmpAgent({
+    figures: () => snmpFigures(view.snapshot, systemSampler.latest),
+    log,
+    host: options.host,
+  });
   const warnings = (): Record<string, string> => ({
+    ...snmpAgent.notices(),
     // An archive that can't be written (dvr/): a header notice besides the stream's stats.
     ...media.dvr.notices(),
     // A certificate file refused (the previous one serves on), a web port that can't be bound.
@@ -268,6 +277,7 @@ async function main(): Promise<void> {
     // already, and starting or stopping streams must not hold up the console's save.
     setImmediate(() => void media.apply(next, scope));
     peers.apply(next);
+    snmpAgent.apply(next);
     if (JSON.stringify(next.edit_auth) !== JSON.stringify(previous.edit_auth)) sessions.clear();
     // An events socket opened with the old credentials (or a session they ended) closes now.
     if (
@@ -281,6 +291,7 @@ async function main(): Promise<void> {
   });
   const ticker = setInterval(() => refreshStats(), 1000);
   await media.apply(store.config);
+  snmpAgent.apply(store.config);
 
   const open = await listeners.reconcile(store.config);
   const consolePorts = Object.values(open).flat();
@@ -291,6 +302,7 @@ async function main(): Promise<void> {
     log.notice(`${signal}: stopping`);
     clearInterval(ticker);
     peers.close();
+    snmpAgent.close();
     supportTunnel.disable();
     await media.close();
     await listeners.close();

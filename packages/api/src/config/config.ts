@@ -41,6 +41,8 @@ export const config = z.looseObject({
   rtsps: port.optional(),
   mysql: port.optional(),
   snmp: port.optional(),
+  /** The SNMP v2c community the `snmp` port answers (required for it to open; docs/api.md "SNMP"). */
+  snmp_community: z.string().min(1, 'snmp_community is not empty').optional(),
   api: port.optional(),
   loglevel: z.enum(logLevels).optional(),
   /** Where POST sendlogs sends the diagnostics bundle (docs/config.md); absent: the console downloads it. */

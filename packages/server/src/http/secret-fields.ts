@@ -41,6 +41,8 @@ export const SECRET_FIELDS: Readonly<Record<string, SecretKind>> = {
   cluster_key: 'secret',
   // Reads /metrics: nothing of it is a view-only caller's business.
   metrics_token: 'omit',
+  // Reads the SNMP counters: a shared secret like metrics_token.
+  snmp_community: 'omit',
   // Paths as a rule, but a database or log target may be given as a url with a password.
   pulsedb: 'url',
   session_log: 'url',
