@@ -1,5 +1,6 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useEdit, useView } from '../../api/use-live.js';
+import { NotAppliedMark } from '../../components/NotAppliedMark.js';
 import { CheckedField } from './CheckedField.js';
 import { DvrPathField } from './DvrPathField.js';
 import { formatSize, formatTime, parseSize, parseTime } from './dvr-units.js';
@@ -15,6 +16,7 @@ export function CacheFields({ cachePath }: { cachePath: string[] }) {
       <Text size="sm">
         Cache requested archive segments. Useful even if no local dvr defined, for proxied remote dvr.
       </Text>
+      {path !== undefined && <NotAppliedMark path={at('path')} label="SSD disk cache" />}
       <DvrPathField
         path={at('path')}
         label="Cache path"

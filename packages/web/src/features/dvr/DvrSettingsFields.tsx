@@ -1,5 +1,6 @@
 import { Stack, Switch, Title } from '@mantine/core';
 import { ChangedLabel } from '../../components/ChangedLabel.js';
+import { NotAppliedMark } from '../../components/NotAppliedMark.js';
 import { useConfigField } from '../global-config/global-fields.js';
 import { CheckedField } from './CheckedField.js';
 import { DvrPathField, PATH_HINT } from './DvrPathField.js';
@@ -74,6 +75,9 @@ export function DvrSettingsFields({ settings }: { settings: DvrSettings }) {
         parse={parsePort}
         disabled={inactive}
       />
+      {(replicate.value === true || dvr?.replication_port !== undefined) && (
+        <NotAppliedMark path={at('dvr_replicate')} label="Replication" />
+      )}
     </Stack>
   );
 }

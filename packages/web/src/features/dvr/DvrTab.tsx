@@ -3,6 +3,7 @@ import { Alert, Button, Fieldset, Group, Stack } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { useItemSaveFlow } from '../../api/use-item-save-flow.js';
 import { FormErrorsProvider, useFormErrorsState } from '../../components/form-context.js';
+import { NotAppliedMark } from '../../components/NotAppliedMark.js';
 import { SaveStatus } from '../../components/SaveStatus.js';
 import { CacheFields } from './CacheFields.js';
 import { DvrReferenceField } from './DvrReferenceField.js';
@@ -44,6 +45,7 @@ export function DvrTab({
         {external && (
           <Alert color="gray">This stream's archive is external: its DVR settings are read-only.</Alert>
         )}
+        {external && <NotAppliedMark path={[...base, 'external_dvr']} label="External DVR" />}
         <Fieldset key={generation} variant="unstyled" disabled={external || !canEdit}>
           <Stack gap="lg">
             <DvrReferenceField settings={settings} />

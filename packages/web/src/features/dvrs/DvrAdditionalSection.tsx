@@ -1,12 +1,14 @@
 import { Fieldset, SimpleGrid, Switch, TextInput } from '@mantine/core';
 import type { Dvr } from '@sluice/api';
 import { withField } from './dvr-form.js';
+import { NotAppliedMark } from '../../components/NotAppliedMark.js';
 
 /**
  * Additional (spec 002 §2): the cached metadata subdirectory (`index`) and 'Indexing for streams',
  * which is on unless `no_index` is set.
  */
 export function DvrAdditionalSection({ dvr, onChange }: { dvr: Dvr; onChange: (dvr: Dvr) => void }) {
+  const name = dvr.name ?? '';
   return (
     <Fieldset legend="Additional">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -24,6 +26,10 @@ export function DvrAdditionalSection({ dvr, onChange }: { dvr: Dvr; onChange: (d
           }
         />
       </SimpleGrid>
+      {dvr.index && <NotAppliedMark path={['dvrs', name, 'index']} label="Cached metadata subdirectory" />}
+      {dvr.no_index === true && (
+        <NotAppliedMark path={['dvrs', name, 'no_index']} label="Indexing for streams" />
+      )}
     </Fieldset>
   );
 }

@@ -3,6 +3,7 @@ import { useCallback } from 'react';
 import type { LiveState } from '../../api/live-state.js';
 import { useLive } from '../../api/use-live.js';
 import { useServerInfo } from '../../api/server-info.js';
+import { NotAppliedMark } from '../../components/NotAppliedMark.js';
 import { OptionSelect } from './OptionSelect.js';
 import { DEINTERLACE_MODES, NVENC_DEINTERLACE_MODES } from './transcoder-constants.js';
 import { deviceIds, hardwareOptions, hasEncodedTrack, leaveHardware } from './transcoder-model.js';
@@ -73,6 +74,12 @@ export function GlobalSelectors({ name, transcoder }: { name: string; transcoder
         checked={value?.global?.seamless === true}
         onChange={(event) => setAt(['global', 'seamless'], event.currentTarget.checked ? true : null)}
       />
+      {value?.global?.seamless === true && (
+        <NotAppliedMark
+          path={['streams', name, 'transcoder', 'global', 'seamless']}
+          label="Seamless switch"
+        />
+      )}
     </Group>
   );
 }

@@ -1,5 +1,7 @@
 import { Stack, Title } from '@mantine/core';
 import { useServerInfo } from '../../api/server-info.js';
+import { useView } from '../../api/use-live.js';
+import { NotAppliedMark } from '../../components/NotAppliedMark.js';
 import { ItemForm } from '../item-page/ItemForm.js';
 import { ProtocolRow } from '../stream-item/output/ProtocolRow.js';
 import { FlagField, IntegerField } from '../stream-item/stream-fields.js';
@@ -16,12 +18,14 @@ export const VOD_PROTOCOLS = ['hls', 'dash', 'mpegts'] as const;
  */
 export function VodOutputTab() {
   const { base } = useVodBase();
+  const autoMbr = useView<boolean>([...base, 'auto_mbr']);
   const outputs = useServerInfo().data?.capabilities.outputs;
   const shown = VOD_PROTOCOLS.filter((p) => !outputs || outputs.includes(p));
   return (
     <ItemForm base={base} gap="lg">
       <VodDownloadField base={base} />
       <FlagField path={[...base, 'auto_mbr']} label="Enable MBR from multiple files" />
+      {autoMbr === true && <NotAppliedMark path={[...base, 'auto_mbr']} label="MBR from multiple files" />}
       <IntegerField
         path={[...base, 'auth', 'max_sessions']}
         label="Max sessions"

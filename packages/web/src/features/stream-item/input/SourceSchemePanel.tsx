@@ -1,4 +1,5 @@
 import { NativeSelect, Stack, Title } from '@mantine/core';
+import { NotAppliedMark } from '../../../components/NotAppliedMark.js';
 import { sourcePanel } from './source-entries.js';
 import { IntegerOption, PidsOption, TextOption, TrueFalseOption } from './SourceOptionFields.js';
 
@@ -18,6 +19,9 @@ export function SourceSchemePanel({
     <Stack gap="sm">
       <Title order={5}>{panel.toUpperCase()} options</Title>
       {panel === 'hls' && <IntegerOption entry={entry} set={set} name="buffer" label="Buffer" />}
+      {panel === 'hls' && entry.buffer !== undefined && (
+        <NotAppliedMark field="streams.*.urls[].buffer" label="Buffer" />
+      )}
       {panel === 'rtsp' && (
         <>
           <NativeSelect

@@ -1,0 +1,129 @@
+import { AUTH, cache, DRM, itemDvr, META, SOURCE_ENTRY, THUMBNAILS } from './fields-001-shared.js';
+import { TRANSCODER } from './fields-001-transcoder.js';
+import { applied, IN_PROGRESS, notApplied, type Review, under } from './review.js';
+
+const NO_STREAM_LOGO =
+  'a logo is burnt in by the transcoder’s video tracks (transcoder.video.N.logo); the stream’s own logo is kept, not shown';
+
+/** Spec 001: streams, publishing locations and mirrors. */
+export const STREAM_FIELDS: Record<string, Review> = {
+  'streams.*.name': applied('media-sources.test.ts', 'reads MPEG-TS over HTTP (tshttp://)'),
+  'streams.*.title': applied('iptv.test.ts', 'a playlist lists the IPTV streams in order'),
+  'streams.*.position': applied(
+    'e2e/media-reorder.spec.ts',
+    'a dragged stream keeps its new place after a reload',
+  ),
+  ...under('streams.*.urls[]', SOURCE_ENTRY),
+  'streams.*.static': applied('media-test-source.test.ts', 'starts an on-demand stream on its first client'),
+  'streams.*.disabled': applied(
+    'src/engine/publish-route.test.ts',
+    'refuses streams that do not publish, disabled ones',
+  ),
+  'streams.*.publish_enabled': applied(
+    'media-publish.test.ts',
+    'takes a publisher with the right password into the configured stream',
+  ),
+  ...under('streams.*.meta', META),
+  'streams.*.protocols': applied(
+    'media-sessions.test.ts',
+    'applies the protocol switches and max_sessions without a restart',
+  ),
+  'streams.*.prefix': applied(
+    'src/engine/publish-route.test.ts',
+    'sends PREFIX/NAME to the stream NAME whose own prefix is PREFIX',
+  ),
+  'streams.*.url_prefix': notApplied('output urls are always this server’s own; url_prefix is not used'),
+  'streams.*.password': applied(
+    'media-publish.test.ts',
+    'waits for a publisher without showing an error, and refuses a wrong password',
+  ),
+  'streams.*.max_bitrate': applied('publish-mpegts.test.ts', 'disconnects a publisher over max_bitrate'),
+  'streams.*.on_publish': applied('media-publish.test.ts', 'asks the on_publish handler on start'),
+  'streams.*.source_timeout': applied(
+    'media-failover.test.ts',
+    'moves to the second url when the first dies',
+  ),
+  'streams.*.cluster_key': applied(
+    'auth-playback.test.ts',
+    'a mirror proving the cluster key pulls a protected stream',
+  ),
+  'streams.*.cluster_ingest': applied('cluster-ingest.test.ts', 'runs the source on exactly one server'),
+  'streams.*.backup': notApplied(IN_PROGRESS),
+  'streams.*.clients_timeout': applied('media-test-source.test.ts', 'stops it after clients_timeout'),
+  'streams.*.max_sessions': applied(
+    'media-sessions.test.ts',
+    'applies the protocol switches and max_sessions without a restart',
+  ),
+  'streams.*.pushes[].url': applied('media-publish.test.ts', 'pushes a stream to each push url'),
+  'streams.*.prepush': notApplied(IN_PROGRESS),
+  'streams.*.provider': notApplied('the MPEG-TS service descriptor always names Sluice as provider'),
+  'streams.*.add_audio_only': notApplied(IN_PROGRESS),
+  'streams.*.segment_count': applied(
+    'media-udp-hls.test.ts',
+    'rolls the playlist: the media sequence moves on and old segments leave',
+  ),
+  'streams.*.segment_duration': applied('media-open-gop.test.ts', '2 s segments, each decodable alone'),
+  ...under('streams.*.thumbnails', THUMBNAILS),
+  ...under('streams.*.dvr', itemDvr('dvr/DvrSettingsFields.tsx')),
+  'streams.*.external_dvr': notApplied('this server records only with its own DVR', 'dvr/DvrTab.tsx'),
+  ...under('streams.*.cache', cache('dvr/CacheFields.tsx')),
+  ...under('streams.*.transcoder', TRANSCODER),
+  'streams.*.type': notApplied('kept as written; this server decides a stream’s kind from its sources'),
+  ...under('streams.*.auth', AUTH),
+  ...under('streams.*.drm', DRM),
+  ...under(
+    'streams.*.logo',
+    Object.fromEntries(
+      ['path', 'height', 'width', 'left', 'top'].map((k) => [k, notApplied(NO_STREAM_LOGO)]),
+    ),
+  ),
+  'streams.*.extra': notApplied('free options are kept for the operator; none of them changes the stream'),
+};
+
+export const LOCATION_FIELDS: Record<string, Review> = {
+  'lives.*.prefix': applied('media-publish.test.ts', 'creates the published stream in its location'),
+  'lives.*.position': applied(
+    'e2e/media-reorder.spec.ts',
+    'a dragged stream keeps its new place after a reload',
+  ),
+  ...under(
+    'lives.*.urls[]',
+    Object.fromEntries(Object.keys(SOURCE_ENTRY).map((k) => [k, notApplied(IN_PROGRESS)])),
+  ),
+  ...under('lives.*.meta', META),
+  ...under('lives.*.auth', AUTH),
+  ...under('lives.*.dvr', itemDvr('dvr/DvrSettingsFields.tsx')),
+  ...under('lives.*.drm', DRM),
+  ...under('lives.*.cache', cache('dvr/CacheFields.tsx')),
+  'lives.*.except': notApplied(IN_PROGRESS),
+  'lives.*.clients_timeout': notApplied(IN_PROGRESS),
+  'lives.*.source_timeout': applied(
+    'src/engine/published-streams.test.ts',
+    'names a published stream once its publisher stayed away for source_timeout',
+  ),
+  'lives.*.password': applied(
+    'security-rtmp-publish.test.ts',
+    'creates no stream for wrong or missing passwords in a publishing location',
+  ),
+  ...under('lives.*.thumbnails', THUMBNAILS),
+};
+
+export const MIRROR_FIELDS: Record<string, Review> = {
+  'sources.*.position': applied(
+    'src/config/text/locate.test.ts',
+    'finds a top-level setting and a mirror by its position',
+  ),
+  'sources.*.urls': applied('mirror-modes.test.ts', 'origin stops → error on the mirror'),
+  'sources.*.cluster_key': applied(
+    'auth-mirror.test.ts',
+    'the origin refuses its viewers but lets the mirror pull',
+  ),
+  'sources.*.only': applied('mirror-modes.test.ts', 'only: [a] → a runs static without clients'),
+  'sources.*.except': applied('mirror-modes.test.ts', 'except: [b] → b is not listed and does not play'),
+  ...under('sources.*.dvr', itemDvr('dvr/DvrSettingsFields.tsx')),
+  ...under('sources.*.meta', META),
+  'sources.*.title': applied('e2e/mirror-section.spec.ts', 'adds a mirror from the form'),
+  ...under('sources.*.thumbnails', THUMBNAILS),
+  ...under('sources.*.auth', AUTH),
+  'sources.*.clients_timeout': applied('mirror-modes.test.ts', 'b waits on demand and starts on a request'),
+};

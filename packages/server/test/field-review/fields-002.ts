@@ -1,0 +1,85 @@
+import { AUTH, META } from './fields-001-shared.js';
+import { applied, notApplied, type Review, under } from './review.js';
+
+/** Spec 002: VOD locations, DVR storages and auth backends. */
+export const VOD_FIELDS: Record<string, Review> = {
+  'vods.*.prefix': applied('src/vod/vod-roots.test.ts', 'splits a name at the longest configured prefix'),
+  'vods.*.position': applied('src/vod/vod-roots.test.ts', 'finds a VOD by prefix with its roots in order'),
+  'vods.*.urls[].url': applied('src/vod/vod-roots.test.ts', 'finds a VOD by prefix with its roots in order'),
+  'vods.*.read_queue': applied('src/vod/read-limits.test.ts', 'holds a VOD to read_queue over all its files'),
+  'vods.*.max_readers': applied('src/vod/read-limits.test.ts', 'holds one file to max_readers'),
+  'vods.*.download': applied(
+    'vod-playback-sessions.test.ts',
+    'download false switches the file as it is off',
+  ),
+  'vods.*.auto_mbr': notApplied(
+    'a file is served with the tracks it holds; no multi-bitrate set is made from sibling files',
+    'vod/VodOutputTab.tsx',
+  ),
+  ...under('vods.*.auth', AUTH),
+  ...under('vods.*.meta', META),
+  'vods.*.disabled': applied('vod-playback-sessions.test.ts', 'a disabled VOD answers 404 saying so'),
+};
+
+export const DVR_FIELDS: Record<string, Review> = {
+  'dvrs.*.name': applied('dvr-storages.test.ts', 'records a `dvr @main` stream under the storage root'),
+  'dvrs.*.position': applied(
+    'e2e/dvr-storage.spec.ts',
+    'a DVR with every section filled is written to the config file as dvrs',
+  ),
+  'dvrs.*.root': applied('dvr-storages.test.ts', 'records a `dvr @main` stream under the storage root'),
+  'dvrs.*.raid': applied('dvr-raid.test.ts', 'spreads segments over the mounted disks'),
+  'dvrs.*.active': applied(
+    'src/dvr/disk-placement.test.ts',
+    'spreads segments over the active disks in turn',
+  ),
+  'dvrs.*.copy': applied('dvr-storages.test.ts', 'copies each finished segment'),
+  'dvrs.*.index': notApplied(
+    'the archive index is kept beside the segments',
+    'dvrs/DvrAdditionalSection.tsx',
+  ),
+  'dvrs.*.no_index': notApplied('the DVR always keeps its index', 'dvrs/DvrAdditionalSection.tsx'),
+  'dvrs.*.schedule': applied('src/dvr/schedule.test.ts', 'records inside [FROM, TO] (HHMM, local time'),
+  'dvrs.*.disks.*.position': applied('dvr-raid.test.ts', 'spreads segments over the mounted disks'),
+  'dvrs.*.disks.*.mode': applied(
+    'src/dvr/dvr-stream.test.ts',
+    'each mode decides whether a disk is read, written and cleaned',
+  ),
+  'dvrs.*.disk_limit': applied('src/dvr/retention-policy.test.ts', 'disk_limit: how many bytes to free'),
+  'dvrs.*.disk_space': applied(
+    'src/dvr/retention-policy.test.ts',
+    'disk_space: deletes the oldest until the archive fits',
+  ),
+  'dvrs.*.dvr_limit': applied(
+    'dvr-retention.test.ts',
+    'dvr_limit deletes the oldest segments and nothing else',
+  ),
+};
+
+const LISTS = {
+  ips: 'ips: plain and CIDR; a denied ip wins over an allowed country',
+  tokens: 'a denied token wins over an allowed token, ip, country and ua',
+  countries: 'an allowed ip wins over a denied country; a denied country over an allowed ua',
+  uas: 'user agents match case-insensitively by part',
+};
+
+export const AUTH_BACKEND_FIELDS: Record<string, Review> = {
+  'auth_backends.*.name': applied('auth-rules.test.ts', 'auth://NAME: tokens before ips, then allow_default'),
+  'auth_backends.*.position': applied('e2e/auth-backends.spec.ts', 'values, a new backend, rename'),
+  'auth_backends.*.allow_default': applied(
+    'auth-rules.test.ts',
+    'auth://NAME: tokens before ips, then allow_default',
+  ),
+  ...Object.fromEntries(
+    ['allow', 'deny'].flatMap((mode) =>
+      Object.entries(LISTS).map(([list, title]) => [
+        `auth_backends.*.${mode}.${list}`,
+        applied('src/auth/backend-rules.test.ts', title),
+      ]),
+    ),
+  ),
+  'auth_backends.*.backends[].url': applied(
+    'src/auth/backend-rules.test.ts',
+    'asks its HTTP backends only when no list matched',
+  ),
+};
