@@ -119,6 +119,12 @@ class TopPlan {
       olds.forEach((i, j) => this.keepInPlace(i, j, g));
       return;
     }
+    // A setting written over several lines (`http 80;` then `http 8080;`), each line read as the
+    // whole value: unchanged, every line stays as written.
+    if (g.size === 1 && olds.length > 1 && olds.every((i) => same(i, 0))) {
+      olds.forEach((i) => this.keepInPlace(i, 0, g));
+      return;
+    }
     let partners: number[];
     if (g.keyed && olds.every((i) => (anns[i] as Ann).key !== undefined))
       partners = partnersByKey(g.keys, olds, anns);

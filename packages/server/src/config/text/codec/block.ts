@@ -103,6 +103,12 @@ class BlockDecoder implements DecodeCtx {
     for (const item of items) list.push(item);
   }
 
+  valueAt(path: readonly string[]): unknown {
+    let node: unknown = this.out;
+    for (const key of path) node = (node as Record<string, unknown> | undefined)?.[key];
+    return node;
+  }
+
   count(name: string): number {
     this.counters ??= new Map();
     const n = this.counters.get(name) ?? 0;

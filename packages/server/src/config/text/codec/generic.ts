@@ -1,7 +1,7 @@
 import { isPlainObject } from '@sluice/api';
 import { syntaxError } from '../errors.js';
 import { formatName, formatScalar, isScalar, quoteSingle, scalarFromText } from '../scalars.js';
-import { type Hint, isArrayOnly, itemHint, propertyHint } from '../schema-hints.js';
+import { allows, type Hint, isArrayOnly, itemHint, propertyHint } from '../schema-hints.js';
 import type { Arg, Directive } from '../tree.js';
 import type { Unit } from '../units.js';
 import { decodeBlock, encodeBlock } from './block.js';
@@ -54,7 +54,24 @@ export function genericValue(d: Directive, spec: BlockSpec, key: string): unknow
     if (first) throw syntaxError(first.pos, `'${d.name}' takes either values or a block, not both`);
     return decodeBlock(spec.nested(key), d.children).value;
   }
-  return valueOfArgs(d.name, d.args, propertyHint(spec.schema, key), unitOf(spec, key));
+  const hint = propertyHint(spec.schema, key);
+  return shorthandValue(d.args, hint) ?? valueOfArgs(d.name, d.args, hint, unitOf(spec, key));
+}
+
+/**
+ * The short forms operators write for a block (docs/config.md): a bare flag means the block is
+ * enabled (`thumbnails;` is `thumbnails { enabled; }`), and one URL stands for its url
+ * (`auth URL;` is `auth { url URL; }`). Only where the schema types the key as an object with that
+ * field, so that any other key keeps its plain meaning (`static;` is still true).
+ */
+function shorthandValue(args: readonly Arg[], hint: Hint): Record<string, unknown> | undefined {
+  if (!hint || allows(hint, 'boolean') || allows(hint, 'string') || !allows(hint, 'object')) return undefined;
+  const [first] = args;
+  if (!first) return propertyHint(hint, 'enabled') ? { enabled: true } : undefined;
+  if (args.length !== 1 || first.kind !== 'word' || first.option) return undefined;
+  return allows(propertyHint(hint, 'url'), 'string') && propertyHint(hint, 'url')
+    ? { url: first.text }
+    : undefined;
 }
 
 export function valueOfArgs(name: string, args: readonly Arg[], hint: Hint, unit: Unit | undefined): unknown {

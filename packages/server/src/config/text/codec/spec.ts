@@ -32,6 +32,8 @@ export interface DecodeCtx {
   set(path: readonly string[], value: unknown, pos: Pos): void;
   /** Appends to the list at out[path], creating it (possibly empty). */
   append(path: readonly string[], items: readonly unknown[], pos: Pos): void;
+  /** The value at out[path] so far (the list a repeated directive appends to). */
+  valueAt(path: readonly string[]): unknown;
   /** How many directives of this name came before in this block (a section item's position). */
   count(name: string): number;
 }

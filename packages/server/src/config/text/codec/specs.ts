@@ -13,6 +13,7 @@ import { diskHandler, scheduleHandler } from './dvr-storage.js';
 import { entryList } from './entries.js';
 import { TOP_LEVEL_ONLY } from './generic.js';
 import { itemDvr } from './item-dvr.js';
+import { LISTEN_LISTS, listenHandler } from './listen.js';
 import { peerSection, webScriptSection } from './flat-sections.js';
 import { namedSection, pluginSection, sourceSection } from './sections.js';
 import type { BlockSpec, Handler } from './spec.js';
@@ -192,6 +193,7 @@ function buildTop(): BlockSpec {
     pluginSection(plugin),
     peerSection(plain('peer', item('peers'), 'name')),
     webScriptSection(plain('web_script', item('web_scripts'), 'prefix')),
+    ...LISTEN_LISTS.map(listenHandler),
   ];
   return makeSpec({
     label: 'config',
