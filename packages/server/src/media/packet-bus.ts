@@ -41,9 +41,10 @@ export class PacketBus {
     this.segmenter.pushChunk(packets);
   }
 
-  /** Keeps only this program, and these PIDs, of a source (neither: the stream as it comes). */
-  selectProgram(program: number | undefined, pids?: ReadonlySet<number>): void {
-    this.programFilter = program === undefined && !pids ? undefined : new ProgramFilter(program, pids);
+  /** Keeps only this program, these PIDs, and subtitles or not, of a source (none: the stream as it comes). */
+  selectProgram(program: number | undefined, pids?: ReadonlySet<number>, subtitles = true): void {
+    this.programFilter =
+      program === undefined && !pids && subtitles ? undefined : new ProgramFilter(program, pids, subtitles);
   }
 
   subscribe(listener: ChunkListener): () => void {

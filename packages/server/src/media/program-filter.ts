@@ -1,5 +1,6 @@
 import { crc32Mpeg } from './crc32.js';
 import { parsePat, parsePmt, SectionAssembler } from './psi.js';
+import { classifyStream } from './stream-types.js';
 import { NULL_PID, PACKET_SIZE, PAT_PID, payloadOffset, pidOf, startsUnit } from './ts-packet.js';
 
 /**
@@ -7,6 +8,8 @@ import { NULL_PID, PACKET_SIZE, PAT_PID, payloadOffset, pidOf, startsUnit } from
  * §3; the first program when only `pids` is given): its PMT and elementary streams pass, every
  * other PID is dropped, and the PAT is rewritten to list that program alone. With `pids`, only
  * those elementary streams pass (and the PCR's), and the PMT is rewritten to list only them.
+ * With `subtitles` false (the source's `allow_subtitles=false`), DVB subtitle and teletext tracks
+ * are dropped the same way.
  */
 export class ProgramFilter {
   private readonly patSections = new SectionAssembler();
@@ -20,6 +23,7 @@ export class ProgramFilter {
   constructor(
     private readonly program: number | undefined,
     private readonly pids?: ReadonlySet<number>,
+    private readonly subtitles = true,
   ) {}
 
   /** The packets of the chosen program from an aligned chunk (a new buffer when any were dropped). */
@@ -81,9 +85,13 @@ export class ProgramFilter {
     const section = this.pmtSections.push(packet.subarray(start), startsUnit(packet, 0));
     const pmt = section && parsePmt(section);
     if (!pmt || pmt.program !== this.chosen) return;
-    const streams = pmt.streams.map((s) => s.pid).filter((p) => !this.pids || this.pids.has(p));
+    const streams = pmt.streams
+      .filter((s) => this.subtitles || classifyStream(s)?.content !== 'text')
+      .map((s) => s.pid)
+      .filter((p) => !this.pids || this.pids.has(p));
     this.allowed = new Set([pmt.pcrPid, ...streams].filter((p) => p !== NULL_PID));
-    this.pmt = this.pids ? keepStreams(section, this.allowed) : undefined;
+    const rewrite = this.pids !== undefined || streams.length < pmt.streams.length;
+    this.pmt = rewrite ? keepStreams(section, new Set(streams)) : undefined;
   }
 
   /** The original packet's header (its continuity counter) with a rewritten section as payload. */
