@@ -29,6 +29,9 @@ import { LogoStore, logoDirOf } from './transcoder/logo-store.js';
 import { serverStats, type StreamCounts, streamCounts } from './stats/server-stats.js';
 import { sampledPaths } from './pulse/sampled-paths.js';
 import { SystemSampler } from './pulse/system-samplers.js';
+import { certificateExpiryNotice } from './health/certificate-expiry.js';
+import { DiskNotices } from './health/disk-notices.js';
+import { ffmpegHealth } from './health/ffmpeg-health.js';
 import { SnmpAgent } from './snmp/snmp-agent.js';
 import { snmpFigures } from './snmp/snmp-figures.js';
 import { LocalServer } from './cluster/peers/local-server.js';
@@ -152,7 +155,15 @@ async function main(): Promise<void> {
     log,
     host: options.host,
   });
+  // Health notices (health/): partitions past 95 %, ffmpeg missing or crashing, a refused reload.
+  const disks = new DiskNotices(() => configPaths(store.config));
+  const reload: { refused?: string } = {};
   const warnings = (): Record<string, string> => ({
+    ...disks.notices(),
+    ...ffmpegHealth.notices(),
+    ...(reload.refused ? { error_config_reload: reload.refused } : {}),
+    ...certificateExpiryNotice(certificates.info()),
+    ...media.sessionLogNotices(),
     ...snmpAgent.notices(),
     // An archive that can't be written (dvr/): a header notice besides the stream's stats.
     ...media.dvr.notices(),
@@ -272,6 +283,8 @@ async function main(): Promise<void> {
     // Set after the change, so a delta that carries the new revision carries the change too.
     view.set([CONFIG_REVISION_KEY], store.revision);
     topics.publish('config_saved', { event: 'config_saved', at: Date.now() });
+    // Saved (the console, the API or a reload): the file and the running config agree again.
+    reload.refused = undefined;
     log.setLevel(next.loglevel);
     // The engine reconciles after the call is answered: the change is durable and in the view
     // already, and starting or stopping streams must not hold up the console's save.
@@ -301,6 +314,7 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     log.notice(`${signal}: stopping`);
     clearInterval(ticker);
+    disks.close();
     peers.close();
     snmpAgent.close();
     supportTunnel.disable();
@@ -317,10 +331,15 @@ async function main(): Promise<void> {
   process.on('SIGHUP', () => {
     readFile(options.configPath, 'utf8')
       .then((text) => (text === store.rawText ? undefined : store.saveRaw(text)))
-      .then(() => log.notice('config reloaded'))
-      .catch((error: Error) =>
-        log.error(`config reload refused, the running config is kept: ${error.message}`),
-      );
+      .then(() => {
+        reload.refused = undefined;
+        log.notice('config reloaded');
+      })
+      .catch((error: Error) => {
+        reload.refused = `Config reload (SIGHUP) refused, the running config is kept: ${error.message}`;
+        log.error(`config reload refused, the running config is kept: ${error.message}`);
+      })
+      .finally(() => refreshStats());
   });
 }
 

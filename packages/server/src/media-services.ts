@@ -203,6 +203,8 @@ export async function startMedia(options: MediaOptions) {
       ...rtmps?.notices(),
       ...rtsp.notices(),
     }),
+    /** Header notice while the session log can't be opened or written (auth/access-services.ts). */
+    sessionLogNotices: () => access.notices(),
     /** Cluster ingest: its state route for peers, header notices, the streams captured here. */
     ingest,
     /** Output protocols served, for server info. */

@@ -36,6 +36,9 @@ export class AccessServices {
   readonly iptv: IptvPlugin;
   private config: Config = {};
   private sessionLog: SessionLog | undefined;
+  /** Why the session log can't be opened or written now: a header notice until it works again. */
+  private sessionLogError: string | undefined;
+  private reopenTimer: NodeJS.Timeout | undefined;
   private revalidator: Revalidator | undefined;
 
   constructor(
@@ -76,11 +79,30 @@ export class AccessServices {
     const folder = this.logFolder(config);
     if (this.sessionLog?.folder === folder) return this.sessionLog.retain(retentionOf(config));
     this.sessionLog?.close();
+    this.sessionLog = undefined;
+    this.openLog(folder);
+  }
+
+  /** Header notice (stats `status`): the session log failing, so History shows nothing new. */
+  notices(): Record<string, string> {
+    return this.sessionLogError ? { error_session_log: this.sessionLogError } : {};
+  }
+
+  /** Opened now, or tried again every 2 s until it opens (the folder made writable, say). */
+  private openLog(folder: string): void {
+    if (this.reopenTimer) clearTimeout(this.reopenTimer);
+    this.reopenTimer = undefined;
     try {
-      this.sessionLog = new SessionLog(folder, retentionOf(config));
+      this.sessionLog = new SessionLog(folder, retentionOf(this.config));
+      this.sessionLogError = undefined;
     } catch (error) {
-      this.sessionLog = undefined;
-      this.log.error(`session log ${folder}: ${error instanceof Error ? error.message : String(error)}`);
+      const message = `session log ${folder}: ${error instanceof Error ? error.message : String(error)}`;
+      if (message !== this.sessionLogError) this.log.error(message);
+      this.sessionLogError = `${message}: play sessions are not recorded`;
+      this.reopenTimer = setTimeout(() => {
+        if (this.logFolder(this.config) === folder && !this.sessionLog) this.openLog(folder);
+      }, 2000);
+      this.reopenTimer.unref();
     }
   }
 
@@ -104,6 +126,7 @@ export class AccessServices {
   close(): void {
     this.revalidator?.stop();
     this.iptv.close();
+    if (this.reopenTimer) clearTimeout(this.reopenTimer);
     this.sessionLog?.close();
     this.sessionLog = undefined;
   }
@@ -140,8 +163,11 @@ export class AccessServices {
         token: session.token,
         userAgent: session.userAgent,
       });
+      if (this.sessionLog) this.sessionLogError = undefined;
     } catch (error) {
-      this.log.error(`session log: ${error instanceof Error ? error.message : String(error)}`);
+      const message = `session log: ${error instanceof Error ? error.message : String(error)}`;
+      if (message !== this.sessionLogError) this.log.error(message);
+      this.sessionLogError = message;
     }
   }
 }

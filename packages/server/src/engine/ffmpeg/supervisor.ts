@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { ffmpegHealth } from '../../health/ffmpeg-health.js';
 import { LineLog } from './line-log.js';
 
 /**
@@ -119,6 +120,7 @@ export class Supervisor {
   /** Stops the child for good (no restart); resolves once it has exited. */
   stop(): Promise<void> {
     this.orderValue = 'stop';
+    ffmpegHealth.settled(this);
     this.cancelRestart();
     const child = this.child;
     if (!child) return Promise.resolve();
@@ -161,6 +163,7 @@ export class Supervisor {
       if (!this.producedOutput) {
         this.producedOutput = true;
         this.quietExits = 0;
+        ffmpegHealth.settled(this);
       }
       this.options.onStdout(chunk);
     });
@@ -168,6 +171,8 @@ export class Supervisor {
     // A child killed while we write to its stdin must not crash the server with EPIPE.
     child.stdin?.on('error', () => undefined);
     child.once('spawn', () => {
+      // Header notices (health/ffmpeg-health.ts): the binary is there after all.
+      ffmpegHealth.spawned(this.options.binary);
       if (this.child !== child || this.stateValue !== 'starting') return;
       this.lastOutputAt = Date.now();
       this.setState('running');
@@ -175,7 +180,10 @@ export class Supervisor {
     });
     child.once('error', (error) => {
       // Without a pid the child never existed: no 'close' will tell us it ended.
-      if (child.pid === undefined) this.onExit(child, `can't run ${this.options.binary}: ${error.message}`);
+      if (child.pid === undefined) {
+        ffmpegHealth.spawnFailed(this.options.binary, error);
+        this.onExit(child, `can't run ${this.options.binary}: ${error.message}`);
+      }
     });
     child.once('close', (code, signal) => this.onExit(child, describeExit(code, signal), code ?? undefined));
   }
@@ -194,6 +202,9 @@ export class Supervisor {
       const last = this.log.last;
       this.error = this.killReason ?? (last && !last.startsWith('killed:') ? `${how}: ${last}` : how);
       this.log.note(`${how}`);
+      // A signal nobody here sent (SIGSEGV, SIGABRT…) is a crash: counted for the header notice.
+      if (!this.killReason && how.startsWith('exited on '))
+        ffmpegHealth.crashed(this, this.options.binary, this.error);
     }
     // The restart is scheduled before the state is announced, so a listener sees when it is due.
     if (!stopping && (this.options.restart ?? true)) this.scheduleRestart();
