@@ -9,6 +9,7 @@ import { parseArgs } from './cli.js';
 import { defaultConfigText, randomPassword } from './config/defaults.js';
 import { writeFileDurably } from './config/durable-write.js';
 import { ConfigRejected } from './config/errors.js';
+import { unservedDirectiveNotes } from './config/unserved-directives.js';
 import { EXIT_LOCKED, InstanceLocked, takeInstanceLock } from './config/instance-lock.js';
 import { CONFIG_REVISION_KEY, ConfigStore, scopedDiff } from './config/store.js';
 import { ownerMark } from './engine/ffmpeg/leftovers.js';
@@ -74,6 +75,7 @@ async function main(): Promise<void> {
     throw error;
   }
   log.setLevel(store.config.loglevel);
+  for (const note of unservedDirectiveNotes(store.config)) log.notice(note);
 
   const view = new LiveView();
   view.applyDiff(store.config);
@@ -286,6 +288,7 @@ async function main(): Promise<void> {
     // Saved (the console, the API or a reload): the file and the running config agree again.
     reload.refused = undefined;
     log.setLevel(next.loglevel);
+    for (const note of unservedDirectiveNotes(next, previous)) log.notice(note);
     // The engine reconciles after the call is answered: the change is durable and in the view
     // already, and starting or stopping streams must not hold up the console's save.
     setImmediate(() => void media.apply(next, scope));

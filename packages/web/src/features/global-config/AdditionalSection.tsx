@@ -53,8 +53,10 @@ export function AdditionalSection() {
           <PortListField name="admin_http" label="Admin HTTP ports" />
           <PortListField name="admin_https" label="Admin HTTPS ports" />
           <TotalBandwidthField />
-          <PortField name="mysql" label="MySQL API port" />
+          {/* No MySQL API port: this server has no MySQL-protocol API (docs/config.md, `mysql`). */}
           <PortField name="snmp" label="SNMP port" />
+          {/* The SNMP port answers only this community (docs/api.md "SNMP"); none, no answers. */}
+          <TextField path={['snmp_community']} label="SNMP community" secret />
         </SimpleGrid>
         <SwitchField name="nvidia_monitor" label="Nvidia monitor" />
         <MetaField />

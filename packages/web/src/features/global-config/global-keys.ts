@@ -14,6 +14,7 @@ export const GLOBAL_SETTINGS_KEYS = [
   'admin_https',
   'mysql',
   'snmp',
+  'snmp_community',
   'total_bandwidth',
   'meta',
   'edit_auth',
