@@ -10,15 +10,17 @@ const vendorOnly = (key: string): Review =>
     DRM_MARK,
   );
 
-export const DRM: Record<string, Review> = {
-  vendor: applied('auth-drm-aes128.test.ts', 'encrypts segments with its own key'),
-  keyserver: applied('auth-drm-aes128.test.ts', 'encrypts segments with its own key'),
-  iv: applied('auth-drm-aes128.test.ts', 'encrypts segments with its own key'),
+const AES128 = 'encrypts segments with its own key; decrypted they are H.264 in TS, and the playlist plays';
+const LOCATION_DRM = "takes a published stream's DRM from its publishing location";
+const vendorFields = (vendor: Review, keyserver: Review): Record<string, Review> => ({
+  vendor,
+  keyserver,
   ...Object.fromEntries(
     [
       'resource_id',
       'user_keyserver',
       'aes_key',
+      'iv',
       'signer',
       'content_id',
       'enc_token',
@@ -30,30 +32,68 @@ export const DRM: Record<string, Review> = {
       'userkey',
     ].map((key) => [key, vendorOnly(key)]),
   ),
-};
+});
 
-export const AUTH: Record<string, Review> = {
-  url: applied('auth-playback.test.ts', 'HLS: the denied token, and no token, get 403 and no media'),
+/** drm of a stream, and of a location (its published streams take it: drm/hls-drm.ts drmFor). */
+export const DRM = vendorFields(
+  applied('auth-drm-aes128.test.ts', AES128),
+  applied('auth-drm-aes128.test.ts', 'takes the key from drm.keyserver, fetched once per key period'),
+);
+export const LOCATION_DRM_FIELDS = vendorFields(
+  applied('src/drm/hls-drm.test.ts', LOCATION_DRM),
+  applied('src/drm/hls-drm.test.ts', LOCATION_DRM),
+);
+
+/**
+ * auth of an item. One evaluator (auth/play-auth.ts) reads the item's auth whatever the section
+ * (auth/auth-source.ts picks it); `url` and `max_sessions` name the section's own test, the other
+ * keys the evaluator's test on a stream.
+ */
+export const auth = (url: Review, maxSessions: Review): Record<string, Review> => ({
+  url,
   extra: applied('auth-playback.test.ts', 'HLS: the allowed token gets the playlists and segments'),
   domains: applied('auth-rules.test.ts', 'allowed domains: only players on those sites'),
   allowed_countries: applied('auth-rules.test.ts', 'blocks and allows countries by the GeoIP answer'),
   disallowed_countries: applied('auth-rules.test.ts', 'blocks and allows countries by the GeoIP answer'),
-  max_sessions: applied(
-    'media-sessions.test.ts',
-    'applies the protocol switches and max_sessions without a restart',
-  ),
-};
+  max_sessions: maxSessions,
+});
 
-/** meta.iptv lists the item in the IPTV playlist; comment and drm_id are notes shown back. */
-export const META: Record<string, Review> = {
-  comment: applied('e2e/stream-overview.spec.ts', 'saves title and description to the config file'),
-  drm_id: applied('auth-drm-aes128.test.ts', 'encrypts segments with its own key'),
-  iptv: applied('iptv.test.ts', 'a playlist lists the IPTV streams in order'),
-};
+const NOT_IPTV = 'the IPTV playlist lists configured streams only (the console offers IPTV on streams only)';
+const NO_DRM_HERE = 'this section has no DRM of its own, so a drm_id here is sent nowhere';
+/** meta: comment is the operator's description, shown back on the item's page. */
+export const meta = (comment: Review, drmId: Review, iptv: Review): Record<string, Review> => ({
+  comment,
+  drm_id: drmId,
+  iptv,
+});
+export const STREAM_META = meta(
+  applied('e2e/stream-overview.spec.ts', 'saves title and description to the config file'),
+  applied('auth-drm-aes128.test.ts', 'takes the key from drm.keyserver, fetched once per key period'),
+  applied('iptv.test.ts', 'a playlist lists the IPTV streams in order'),
+);
+export const LOCATION_META = meta(
+  applied(
+    'e2e/location-page.spec.ts',
+    'waits for an unknown location; edits overview, input, output and process',
+  ),
+  applied('src/drm/hls-drm.test.ts', LOCATION_DRM),
+  notApplied(NOT_IPTV),
+);
+export const MIRROR_META = meta(
+  applied('e2e/mirror-item.spec.ts', 'the mirror page edits overview, input, process and output'),
+  notApplied(NO_DRM_HERE),
+  notApplied(NOT_IPTV),
+);
+export const VOD_META = meta(
+  applied('e2e/vod-pages.spec.ts', "overview: description, a 'New path' row"),
+  notApplied(NO_DRM_HERE),
+  notApplied(NOT_IPTV),
+);
 
 const NO_REPLICATION = 'this server does not replicate DVR archives to another server';
-export const itemDvr = (form: string): Record<string, Review> => ({
-  root: applied('dvr-recording.test.ts', 'writes the segments under ROOT/NAME in the layout'),
+/** dvr of an item: `root` names the section's recording test; the limits are resolved per item alike. */
+export const itemDvr = (form: string, root: Review): Record<string, Review> => ({
+  root,
   reference: applied('dvr-storages.test.ts', 'records a `dvr @main` stream under the storage root'),
   disk_limit: applied('src/dvr/retention-policy.test.ts', 'disk_limit: how many bytes to free'),
   disk_space: applied(
@@ -65,10 +105,10 @@ export const itemDvr = (form: string): Record<string, Review> => ({
   replication_port: notApplied(NO_REPLICATION, form),
 });
 
-export const THUMBNAILS: Record<string, Review> = {
-  enabled: applied('media-preview.test.ts', 'shows the newest keyframe'),
+export const thumbnails = (enabled: Review): Record<string, Review> => ({
+  enabled,
   url: notApplied('previews are always made from the stream itself; a preview url is not fetched'),
-};
+});
 
 const NO_CACHE = 'this server keeps no SSD segment cache: archive segments are read from the DVR root';
 export const cache = (form: string): Record<string, Review> => ({
@@ -81,7 +121,10 @@ export const cache = (form: string): Record<string, Review> => ({
 export const SOURCE_ENTRY: Record<string, Review> = {
   url: applied('media-sources.test.ts', 'reads MPEG-TS over HTTP (tshttp://)'),
   priority: applied('src/engine/source-url.test.ts', 'sorts by priority, lower first'),
-  source_timeout: applied('media-failover.test.ts', 'moves to the second url when the first dies'),
+  source_timeout: applied(
+    'src/engine/source-timeout.test.ts',
+    "a source's own source_timeout wins over the stream's",
+  ),
   user_agent: applied('src/engine/ffmpeg/args.test.ts', 'remuxes HLS with the configured user agent'),
   buffer: notApplied(
     'HLS sources are read as they come; no extra buffer is applied',

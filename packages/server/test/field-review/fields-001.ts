@@ -1,7 +1,21 @@
-import { AUTH, cache, DRM, itemDvr, META, SOURCE_ENTRY, THUMBNAILS } from './fields-001-shared.js';
+import {
+  auth,
+  cache,
+  DRM,
+  itemDvr,
+  LOCATION_DRM_FIELDS,
+  LOCATION_META,
+  MIRROR_META,
+  SOURCE_ENTRY,
+  STREAM_META,
+  thumbnails,
+} from './fields-001-shared.js';
 import { TRANSCODER } from './fields-001-transcoder.js';
 import { applied, IN_PROGRESS, notApplied, type Review, under } from './review.js';
 
+const HANDED = (title: string) => applied('src/engine/item-fields.test.ts', title);
+const LOCATION_HANDS = "a published stream takes its location's previews and session limit";
+const MIRROR_HANDS = "a mirrored stream takes its mirror's previews and play authorization";
 const NO_STREAM_LOGO =
   'a logo is burnt in by the transcoder’s video tracks (transcoder.video.N.logo); the stream’s own logo is kept, not shown';
 
@@ -23,7 +37,7 @@ export const STREAM_FIELDS: Record<string, Review> = {
     'media-publish.test.ts',
     'takes a publisher with the right password into the configured stream',
   ),
-  ...under('streams.*.meta', META),
+  ...under('streams.*.meta', STREAM_META),
   'streams.*.protocols': applied(
     'media-sessions.test.ts',
     'applies the protocol switches and max_sessions without a restart',
@@ -63,13 +77,25 @@ export const STREAM_FIELDS: Record<string, Review> = {
     'rolls the playlist: the media sequence moves on and old segments leave',
   ),
   'streams.*.segment_duration': applied('media-open-gop.test.ts', '2 s segments, each decodable alone'),
-  ...under('streams.*.thumbnails', THUMBNAILS),
-  ...under('streams.*.dvr', itemDvr('dvr/DvrSettingsFields.tsx')),
+  ...under('streams.*.thumbnails', thumbnails(applied('media-preview.test.ts', 'shows the newest keyframe'))),
+  ...under(
+    'streams.*.dvr',
+    itemDvr(
+      'dvr/DvrSettingsFields.tsx',
+      applied('dvr-recording.test.ts', 'writes the segments under ROOT/NAME in the layout'),
+    ),
+  ),
   'streams.*.external_dvr': notApplied('this server records only with its own DVR', 'dvr/DvrTab.tsx'),
   ...under('streams.*.cache', cache('dvr/CacheFields.tsx')),
   ...under('streams.*.transcoder', TRANSCODER),
   'streams.*.type': notApplied('kept as written; this server decides a stream’s kind from its sources'),
-  ...under('streams.*.auth', AUTH),
+  ...under(
+    'streams.*.auth',
+    auth(
+      applied('auth-playback.test.ts', 'HLS: the denied token, and no token, get 403 and no media'),
+      applied('media-sessions.test.ts', 'applies the protocol switches and max_sessions without a restart'),
+    ),
+  ),
   ...under('streams.*.drm', DRM),
   ...under(
     'streams.*.logo',
@@ -90,10 +116,19 @@ export const LOCATION_FIELDS: Record<string, Review> = {
     'lives.*.urls[]',
     Object.fromEntries(Object.keys(SOURCE_ENTRY).map((k) => [k, notApplied(IN_PROGRESS)])),
   ),
-  ...under('lives.*.meta', META),
-  ...under('lives.*.auth', AUTH),
-  ...under('lives.*.dvr', itemDvr('dvr/DvrSettingsFields.tsx')),
-  ...under('lives.*.drm', DRM),
+  ...under('lives.*.meta', LOCATION_META),
+  ...under(
+    'lives.*.auth',
+    auth(
+      applied('auth-rules.test.ts', 'RTMP publish into a location follows its auth'),
+      HANDED(LOCATION_HANDS),
+    ),
+  ),
+  ...under(
+    'lives.*.dvr',
+    itemDvr('dvr/DvrSettingsFields.tsx', applied('dvr-recording.test.ts', 'records a location')),
+  ),
+  ...under('lives.*.drm', LOCATION_DRM_FIELDS),
   ...under('lives.*.cache', cache('dvr/CacheFields.tsx')),
   'lives.*.except': notApplied(IN_PROGRESS),
   'lives.*.clients_timeout': notApplied(IN_PROGRESS),
@@ -105,7 +140,7 @@ export const LOCATION_FIELDS: Record<string, Review> = {
     'security-rtmp-publish.test.ts',
     'creates no stream for wrong or missing passwords in a publishing location',
   ),
-  ...under('lives.*.thumbnails', THUMBNAILS),
+  ...under('lives.*.thumbnails', thumbnails(HANDED(LOCATION_HANDS))),
 };
 
 export const MIRROR_FIELDS: Record<string, Review> = {
@@ -120,10 +155,31 @@ export const MIRROR_FIELDS: Record<string, Review> = {
   ),
   'sources.*.only': applied('mirror-modes.test.ts', 'only: [a] → a runs static without clients'),
   'sources.*.except': applied('mirror-modes.test.ts', 'except: [b] → b is not listed and does not play'),
-  ...under('sources.*.dvr', itemDvr('dvr/DvrSettingsFields.tsx')),
-  ...under('sources.*.meta', META),
+  ...under(
+    'sources.*.dvr',
+    itemDvr(
+      'dvr/DvrSettingsFields.tsx',
+      applied('dvr-mirror.test.ts', 'records a mirrored stream under ROOT/NAME'),
+    ),
+  ),
+  ...under('sources.*.meta', MIRROR_META),
   'sources.*.title': applied('e2e/mirror-section.spec.ts', 'adds a mirror from the form'),
-  ...under('sources.*.thumbnails', THUMBNAILS),
-  ...under('sources.*.auth', AUTH),
-  'sources.*.clients_timeout': applied('mirror-modes.test.ts', 'b waits on demand and starts on a request'),
+  ...under('sources.*.thumbnails', thumbnails(HANDED(MIRROR_HANDS))),
+  ...under(
+    'sources.*.auth',
+    auth(
+      applied(
+        'auth-mirror.test.ts',
+        "the mirror's viewers are checked by the mirror's auth and max_sessions",
+      ),
+      applied(
+        'auth-mirror.test.ts',
+        "the mirror's viewers are checked by the mirror's auth and max_sessions",
+      ),
+    ),
+  ),
+  'sources.*.clients_timeout': applied(
+    'src/cluster/mirror-plan.test.ts',
+    "hands the mirror's client timeout to its mirrored streams",
+  ),
 };

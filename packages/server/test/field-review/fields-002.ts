@@ -1,5 +1,10 @@
-import { AUTH, META } from './fields-001-shared.js';
+import { auth, VOD_META } from './fields-001-shared.js';
 import { applied, notApplied, type Review, under } from './review.js';
+
+const VOD_AUTH = applied(
+  'vod-playback-sessions.test.ts',
+  "play auth: the VOD's auth refuses a player without a good token, and holds max_sessions",
+);
 
 /** Spec 002: VOD locations, DVR storages and auth backends. */
 export const VOD_FIELDS: Record<string, Review> = {
@@ -16,8 +21,8 @@ export const VOD_FIELDS: Record<string, Review> = {
     'a file is served with the tracks it holds; no multi-bitrate set is made from sibling files',
     'vod/VodOutputTab.tsx',
   ),
-  ...under('vods.*.auth', AUTH),
-  ...under('vods.*.meta', META),
+  ...under('vods.*.auth', auth(VOD_AUTH, VOD_AUTH)),
+  ...under('vods.*.meta', VOD_META),
   'vods.*.disabled': applied('vod-playback-sessions.test.ts', 'a disabled VOD answers 404 saying so'),
 };
 

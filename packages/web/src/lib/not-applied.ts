@@ -73,6 +73,18 @@ export const NOT_APPLIED: Readonly<Record<string, string>> = {
       'Saved but not applied: only the logo (not alogo) is burnt in.',
     ]),
   ),
+  ...Object.fromEntries(
+    ['lives', 'sources', 'vods'].map((section) => [
+      `${section}.*.meta.iptv`,
+      'Saved but not applied: the IPTV playlist lists configured streams only.',
+    ]),
+  ),
+  ...Object.fromEntries(
+    ['sources', 'vods'].map((section) => [
+      `${section}.*.meta.drm_id`,
+      'Saved but not applied: this item has no DRM of its own.',
+    ]),
+  ),
   'vods.*.auto_mbr': 'Saved but not applied: a file is served with the tracks it holds.',
   'dvrs.*.index': 'Saved but not applied: the archive index is kept beside the segments.',
   'dvrs.*.no_index': 'Saved but not applied: the DVR always indexes its streams.',
