@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createSocket } from 'node:dgram';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, minimalConfig, type RunningServer, startServer, waitFor } from './harness.js';
@@ -100,14 +100,18 @@ describe('a multi-program MPEG-TS source with subtitles', () => {
     await server?.cleanup();
   });
 
-  /** ffprobe's streams of a live HLS segment of `stream`, with packets counted. */
-  async function segmentStreams(stream: string): Promise<Probed[]> {
+  /** The newest HLS segment of `stream`. */
+  async function newestSegment(stream: string): Promise<Buffer> {
     const playlist = await waitFor(async () => {
       const r = await getText(`${server.url}/${stream}/video.m3u8`);
       return r.status === 200 && segmentUris(r.text).length > 0 ? r.text : undefined;
     }, 30_000);
-    const segment = await getBytes(`${server.url}/${stream}/${segmentUris(playlist).at(-1)}`);
-    return probeStreams(segment, ['-count_packets']) as unknown as Probed[];
+    return getBytes(`${server.url}/${stream}/${segmentUris(playlist).at(-1)}`);
+  }
+
+  /** ffprobe's streams of a live HLS segment of `stream`, with packets counted. */
+  async function segmentStreams(stream: string): Promise<Probed[]> {
+    return probeStreams(await newestSegment(stream), ['-count_packets']) as unknown as Probed[];
   }
 
   /** ffprobe's streams of 3 s of the continuous MPEG-TS of `stream`. */
@@ -143,6 +147,26 @@ describe('a multi-program MPEG-TS source with subtitles', () => {
     ]);
     // A 2 s segment holds a display set and a teletext page of each second.
     for (const s of streams) expect(Number(s.nb_read_packets)).toBeGreaterThan(0);
+  });
+
+  it('keeps the teletext pages whole: ffmpeg (libzvbi) reads their text from an HLS segment', () => {
+    return waitFor(async () => {
+      const result = spawnSync(
+        'ffmpeg',
+        ['-hide_banner', '-loglevel', 'error', '-txt_format', 'text', '-i', 'pipe:0'].concat([
+          '-map',
+          '0:s:1',
+          '-c:s',
+          'webvtt',
+          '-f',
+          'webvtt',
+          'pipe:1',
+        ]),
+        { input: await newestSegment('p2'), timeout: 20_000 },
+      );
+      // A segment's last page ends with the next segment, so wait for one holding two pages.
+      return /-->.*\nLine \d+\n/.test(result.stdout.toString()) ? true : undefined;
+    }, 20_000);
   });
 
   it('carries the subtitle tracks in the continuous MPEG-TS too', async () => {

@@ -142,9 +142,11 @@ function teletextPes(pts: number, text: string): Buffer {
   const header = [h(8), h(8), h(0), h(8), h(0), h(8), h(0), h(0), ...padded('', 32).map(oddParity)];
   const boxed = [0x0b, 0x0b, ...ascii(text), 0x0a, 0x0a];
   const row = padded(boxed, 40).map(oddParity);
-  const units = [...teletextUnit(0, 7, header), ...teletextUnit(22, 8, row)];
-  // A stuffing unit makes the PES 184 bytes: decoders (ffmpeg's) want whole multiples of 184.
-  const payload = Buffer.from([0x10, ...units, 0xff, 0x2c, ...Array<number>(0x2c).fill(0xff)]);
+  // A time-filling header (page FF) ends page 888 at once: decoders show a page when the next
+  // header of its magazine comes. Three units make the PES 184 bytes, as decoders (ffmpeg's) want.
+  const filler = [h(15), h(15), ...header.slice(2)];
+  const units = [...teletextUnit(0, 7, header), ...teletextUnit(22, 8, row), ...teletextUnit(0, 9, filler)];
+  const payload = Buffer.from([0x10, ...units]);
   // EN 300 472 §4.2: PES_header_data_length 0x24 (a 45-byte header), stuffing after the PTS.
   const head = pesHeader(0xbd, pts, undefined, payload.length + 31);
   head[8] = 0x24;
