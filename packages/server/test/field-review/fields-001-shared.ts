@@ -132,8 +132,20 @@ export const SOURCE_ENTRY: Record<string, Review> = {
   ),
   rtp: applied('rtsp-clients.test.ts', 'an RTSP source honours rtp=udp and tracks'),
   tracks: applied('rtsp-clients.test.ts', 'an RTSP source honours rtp=udp and tracks'),
-  program: notApplied(IN_PROGRESS),
-  pids: notApplied(IN_PROGRESS),
-  allow_subtitles: notApplied(IN_PROGRESS),
-  dvbsubs_ocr: notApplied(IN_PROGRESS),
+  program: applied(
+    'media-ts-programs.test.ts',
+    'program=2 takes program 2 alone; its subtitle tracks reach HLS segments with their languages',
+  ),
+  pids: applied(
+    'media-ts-programs.test.ts',
+    'pids=256 takes that track alone: program 1 picture, without its tone',
+  ),
+  allow_subtitles: applied(
+    'media-ts-programs.test.ts',
+    'allow_subtitles=false drops the subtitle tracks, the PMT listing the picture alone',
+  ),
+  dvbsubs_ocr: notApplied(
+    'DVB subtitles and teletext are carried in MPEG-TS and HLS as they come; they are not converted to WebVTT (bitmap subtitles would need OCR)',
+    'stream-item/input/SourceSchemePanel.tsx',
+  ),
 };

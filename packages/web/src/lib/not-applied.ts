@@ -34,7 +34,6 @@ const inProgress = [
   'plugins.rproxy.endpoint_auth',
   'plugins.rproxy.streampoint_key',
   ...['prefix', 'path', 'extra', 'position'].map((k) => `web_scripts.*.${k}`),
-  ...['program', 'pids', 'allow_subtitles', 'dvbsubs_ocr'].map((k) => `streams.*.urls[].${k}`),
   ...['url', 'priority', 'source_timeout', 'user_agent', 'buffer', 'rtp', 'tracks'].map(
     (k) => `lives.*.urls[].${k}`,
   ),
@@ -59,6 +58,8 @@ export const NOT_APPLIED: Readonly<Record<string, string>> = {
     ['path', 'height', 'width', 'left', 'top'].map((k) => [`streams.*.logo.${k}`, NO_STREAM_LOGO]),
   ),
   'streams.*.external_dvr': 'Saved but not applied: this server records with its own DVR only.',
+  'streams.*.urls[].dvbsubs_ocr':
+    'Saved but not applied: DVB subtitles and teletext are carried in MPEG-TS and HLS as they come, not converted to WebVTT (DVB bitmap subtitles would need OCR).',
   'streams.*.urls[].buffer':
     'Saved but not applied: HLS sources are read as they come, with no extra buffer.',
   'streams.*.url_prefix': 'Saved but not applied: output urls are always this server’s own.',

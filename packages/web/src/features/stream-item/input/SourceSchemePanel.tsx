@@ -39,6 +39,7 @@ export function SourceSchemePanel({
         <>
           <TrueFalseOption entry={entry} set={set} name="allow_subtitles" label="Subtitles" />
           <TrueFalseOption entry={entry} set={set} name="dvbsubs_ocr" label="DVB to WebVTT" />
+          <NotAppliedMark field="streams.*.urls[].dvbsubs_ocr" label="DVB to WebVTT" />
           <IntegerOption entry={entry} set={set} name="program" label="Program" />
           <PidsOption entry={entry} set={set} />
         </>
