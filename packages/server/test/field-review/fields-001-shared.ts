@@ -1,4 +1,4 @@
-import { applied, IN_PROGRESS, notApplied, type Review } from './review.js';
+import { applied, notApplied, type Review } from './review.js';
 
 /** Sub-entities several sections share (spec 001 §3); the section is part of each row's path. */
 
