@@ -6,7 +6,7 @@ import { SaveStatus } from '../../components/SaveStatus.js';
 import { deleteConfirmation } from '../media-list/location-rows.js';
 
 /**
- * Deletes a location or a mirror after the confirmation of spec 000 §5 ("Really delete <item name>
+ * Deletes a stream, a location or a mirror after the confirmation of spec 000 §5 ("Really delete <item name>
  * from config?", plus the DVR line); the delete saves null for `[section, key]`.
  */
 export function ItemDeleteButton({
@@ -16,11 +16,11 @@ export function ItemDeleteButton({
   kind,
   hasDvr,
 }: {
-  section: 'lives' | 'sources';
+  section: 'streams' | 'lives' | 'sources';
   itemKey: string;
   /** The item name the confirmation and the button's accessible name use. */
   label: string;
-  /** 'location' or 'mirror': the dialog's title. */
+  /** 'stream', 'location' or 'mirror': the dialog's title. */
   kind: string;
   hasDvr: boolean;
 }) {

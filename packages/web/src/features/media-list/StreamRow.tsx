@@ -3,6 +3,7 @@ import { useView } from '../../api/use-live.js';
 import { ItemLink } from './ItemLink.js';
 import classes from './media-rows.module.css';
 import { PlayButton } from './PlayButton.js';
+import { StreamActions } from '../stream-actions/StreamActions.js';
 import { columnsOf } from './stream-columns.js';
 import type { NamedStream } from './stream-facts.js';
 import { FigureCells, StatusBadge } from './RowCells.js';
@@ -68,8 +69,9 @@ export const StreamRow = memo(function StreamRow({
         {view.status.detail && <span className={classes.detail}>{view.status.detail}</span>}
       </div>
       {!compact && <StreamFigures view={view} />}
-      <div role="cell">
+      <div role="cell" className={classes.actions}>
         <PlayButton name={name} />
+        <StreamActions name={name} icons />
       </div>
     </div>
   );

@@ -1,10 +1,11 @@
-import { Stack, Title } from '@mantine/core';
+import { Group, Stack, Title } from '@mantine/core';
 import { Outlet } from 'react-router';
 import { ItemMissing } from '../item-page/ItemMissing.js';
 import { ChangedElsewhereNotice } from '../../components/ChangedElsewhereNotice.js';
 import { ItemTabs } from '../item-page/ItemTabs.js';
 import { useMediaName } from '../item-page/use-media-name.js';
 import { useStreamExists } from './use-stream.js';
+import { StreamActions } from '../stream-actions/StreamActions.js';
 
 /** The tabs of spec 001 §2 "Stream item", in its order. */
 const TABS = [
@@ -25,7 +26,10 @@ export function StreamPage() {
   if (!exists) return <ItemMissing kind="Stream" name={name} loadingText={`Loading stream ${name}...`} />;
   return (
     <Stack gap="md">
-      <Title order={2}>{name}</Title>
+      <Group gap="sm">
+        <Title order={2}>{name}</Title>
+        <StreamActions name={name} />
+      </Group>
       <ItemTabs label="stream tabs" tabs={TABS} mediaName={name} />
       <ChangedElsewhereNotice item={['streams', name]} what="stream" />
       {/* Keyed by name: a tab's local state (player shown, log open) resets for another stream. */}
