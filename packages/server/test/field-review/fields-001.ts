@@ -62,7 +62,10 @@ export const STREAM_FIELDS: Record<string, Review> = {
     'a mirror proving the cluster key pulls a protected stream',
   ),
   'streams.*.cluster_ingest': applied('cluster-ingest.test.ts', 'runs the source on exactly one server'),
-  'streams.*.backup': notApplied(IN_PROGRESS),
+  'streams.*.backup': applied(
+    'media-backup.test.ts',
+    'plays the backup in a loop after a discontinuity when the source stops',
+  ),
   'streams.*.clients_timeout': applied('media-test-source.test.ts', 'stops it after clients_timeout'),
   'streams.*.max_sessions': applied(
     'media-sessions.test.ts',

@@ -23,11 +23,6 @@ const NO_STREAM_LOGO = 'Saved but not applied: a logo is burnt in by a transcode
  */
 const IN_PROGRESS = 'Saved but not applied yet: this server is being taught it (issue 23).';
 const inProgress = [
-  'mysql',
-  'snmp',
-  'snmp_community',
-  'support_url',
-  'support_ssh',
   'nvidia_monitor',
   'plugins.vsaas.database',
   'plugins.vsaas.endpoint',
@@ -38,7 +33,6 @@ const inProgress = [
     (k) => `lives.*.urls[].${k}`,
   ),
   ...['program', 'pids', 'allow_subtitles', 'dvbsubs_ocr'].map((k) => `lives.*.urls[].${k}`),
-  'streams.*.backup',
   'streams.*.prepush',
   'streams.*.add_audio_only',
   'lives.*.except',
@@ -86,6 +80,7 @@ export const NOT_APPLIED: Readonly<Record<string, string>> = {
       'Saved but not applied: this item has no DRM of its own.',
     ]),
   ),
+  mysql: 'Not served: no maintained MySQL wire-protocol server library makes it honest.',
   'vods.*.auto_mbr': 'Saved but not applied: a file is served with the tracks it holds.',
   'dvrs.*.index': 'Saved but not applied: the archive index is kept beside the segments.',
   'dvrs.*.no_index': 'Saved but not applied: the DVR always indexes its streams.',
