@@ -24,7 +24,7 @@ export const TRANSCODER: Record<string, Review> = {
   'decoder.crop.top': args(DECODER),
   'decoder.crop.width': args(DECODER),
   'decoder.crop.height': args(DECODER),
-  'audio.bitrate': args('takes AAC at 64 kbit/s when the audio is left to defaults'),
+  'audio.bitrate': args('with no video tracks transcodes only the audio'),
   'audio.codec': args('encodes MPEG audio with mp2'),
   'audio.sample_rate': args('encodes MPEG audio with mp2; sample rate 0 keeps the source rate'),
   'audio.channels': args('with no video tracks transcodes only the audio'),

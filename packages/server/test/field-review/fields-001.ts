@@ -96,7 +96,7 @@ export const STREAM_FIELDS: Record<string, Review> = {
     'streams.*.auth',
     auth(
       applied('auth-playback.test.ts', 'HLS: the denied token, and no token, get 403 and no media'),
-      applied('media-sessions.test.ts', 'applies the protocol switches and max_sessions without a restart'),
+      HANDED("a stream's auth max_sessions limits its sessions when it sets no max_sessions of its own"),
     ),
   ),
   ...under('streams.*.drm', DRM),
