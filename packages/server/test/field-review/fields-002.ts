@@ -26,6 +26,12 @@ export const VOD_FIELDS: Record<string, Review> = {
   'vods.*.disabled': applied('vod-playback-sessions.test.ts', 'a disabled VOD answers 404 saying so'),
 };
 
+/** A storage's limits apply to the items recording into it (then retention acts on them: fields-001). */
+const STORAGE_LIMITS = applied(
+  'src/dvr/dvr-settings.test.ts',
+  'resolves `dvr @NAME` through the global storage, the item overriding its limits',
+);
+
 export const DVR_FIELDS: Record<string, Review> = {
   'dvrs.*.name': applied('dvr-storages.test.ts', 'records a `dvr @main` stream under the storage root'),
   'dvrs.*.position': applied(
@@ -50,15 +56,9 @@ export const DVR_FIELDS: Record<string, Review> = {
     'src/dvr/dvr-stream.test.ts',
     'each mode decides whether a disk is read, written and cleaned',
   ),
-  'dvrs.*.disk_limit': applied('src/dvr/retention-policy.test.ts', 'disk_limit: how many bytes to free'),
-  'dvrs.*.disk_space': applied(
-    'src/dvr/retention-policy.test.ts',
-    'disk_space: deletes the oldest until the archive fits',
-  ),
-  'dvrs.*.dvr_limit': applied(
-    'dvr-retention.test.ts',
-    'dvr_limit deletes the oldest segments and nothing else',
-  ),
+  'dvrs.*.disk_limit': STORAGE_LIMITS,
+  'dvrs.*.disk_space': STORAGE_LIMITS,
+  'dvrs.*.dvr_limit': STORAGE_LIMITS,
 };
 
 const LISTS = {
