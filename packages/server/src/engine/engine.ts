@@ -278,7 +278,7 @@ export class Engine {
       this.tickStream(name, runtime, ['streams', name], now, writes);
     for (const [name, { runtime, viewPath }] of this.external)
       this.tickStream(name, runtime, viewPath, now, writes);
-    this.published.sweep(this.config, now);
+    this.published.sweep(this.config, now, (name) => this.deps.clients.figures(name, now));
     for (const [name, { prefix, runtime }] of this.published.entries()) {
       runtime.maintain();
       const stats = runtime.stats(now, this.deps.clients.figures(name, now));

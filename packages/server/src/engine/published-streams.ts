@@ -2,7 +2,7 @@ import type { Config, Location } from '@sluice/api';
 import { getIn, type LiveView } from '../live/live-view.js';
 import type { Logger } from '../support/log.js';
 import type { SourceContext } from './sources/create-source.js';
-import { StreamRuntime } from './stream-runtime.js';
+import { type ClientFigures, StreamRuntime } from './stream-runtime.js';
 import { publishedSpec } from './stream-spec.js';
 
 interface Published {
@@ -16,7 +16,10 @@ interface Published {
  * Streams created by publishing into a location (spec 000 §3 Location: `streams`, published keyed
  * by name). They exist in the live view, not in the config: each appears under
  * lives[PREFIX].streams[PREFIX/NAME] when its publisher arrives, and goes once no publisher has
- * come back for the location's source_timeout, or when the location is deleted.
+ * come back for the location's source_timeout, or when the location is deleted. A location with
+ * clients_timeout publishes on demand: a stream nobody watched for that long is turned off, its
+ * publisher disconnected (spec 001 §2 Location output: 'After this timeout from last client
+ * ondemand stream will be turned off').
  */
 export class PublishedStreams {
   private readonly items = new Map<string, Published>();
@@ -50,16 +53,33 @@ export class PublishedStreams {
     return runtime;
   }
 
-  /** Removes streams whose location is gone or whose publisher has not come back in time. */
-  sweep(config: Config, nowMs: number): void {
+  /**
+   * Removes streams whose location is gone, whose publisher has not come back in time, or (with the
+   * location's clients_timeout) that nobody watched for that long.
+   */
+  sweep(config: Config, nowMs: number, clientsOf?: (name: string) => ClientFigures): void {
     for (const [name, item] of this.items) {
       const location = config.lives?.[item.prefix];
       const waiting = item.runtime.activeSource?.waiting ?? true;
       item.idleSince = waiting ? (item.idleSince ?? nowMs) : undefined;
       const timeoutMs = item.runtime.spec.sourceTimeoutSeconds * 1000;
+      const unwatched = location && clientsOf && this.unwatchedFor(item, location, clientsOf(name), nowMs);
+      if (unwatched) {
+        this.remove(name, item, `no clients for ${location.clients_timeout} s (clients_timeout)`);
+        continue;
+      }
       if (location && (item.idleSince === undefined || nowMs - item.idleSince < timeoutMs)) continue;
       this.remove(name, item, location ? 'no publisher' : 'its location was deleted');
     }
+  }
+
+  /** Whether an on-demand location's stream has had no client for its clients_timeout. */
+  private unwatchedFor(item: Published, location: Location, clients: ClientFigures, nowMs: number): boolean {
+    const timeoutSeconds = location.clients_timeout;
+    if (timeoutSeconds === undefined || clients.openResponses > 0) return false;
+    // Counted from the publish when nobody came at all: an unwatched publisher is turned off too.
+    const since = Math.max(clients.lastAccessAt ?? 0, item.runtime.startedAtMs ?? nowMs);
+    return nowMs - since >= timeoutSeconds * 1000;
   }
 
   async close(): Promise<void> {
