@@ -33,6 +33,7 @@ import { SystemSampler } from './pulse/system-samplers.js';
 import { certificateExpiryNotice } from './health/certificate-expiry.js';
 import { DiskNotices } from './health/disk-notices.js';
 import { ffmpegHealth } from './health/ffmpeg-health.js';
+import { statsWrites } from './health/stats-writes.js';
 import { SnmpAgent } from './snmp/snmp-agent.js';
 import { snmpFigures } from './snmp/snmp-figures.js';
 import { LocalServer } from './cluster/peers/local-server.js';
@@ -184,10 +185,11 @@ async function main(): Promise<void> {
   });
   let counts: StreamCounts | undefined;
   /** `recount` false (an edit that added and removed no stream): the last counts stand, no walk of every stream. */
+  // Key by key: a notice that went reaches open consoles as a null (health/stats-writes.ts).
+  const setStats = (stats: Record<string, unknown>) => view.setMany(statsWrites(view.snapshot.stats, stats));
   const refreshStats = (recount = true) => {
     if (recount || !counts) counts = streamCounts(store.config, view.snapshot);
-    view.set(
-      ['stats'],
+    setStats(
       serverStats(
         store.config,
         view.snapshot,
