@@ -10,6 +10,8 @@ set -euo pipefail
 
 need=()
 command -v ffmpeg >/dev/null 2>&1 || need+=(ffmpeg)
+# The support SSH access of the Log upload page runs `ssh -N -R` (diagnostics/ssh-tunnel.ts; its test too).
+command -v ssh >/dev/null 2>&1 || need+=(openssh-client)
 for tool in python3 make g++; do command -v "$tool" >/dev/null 2>&1 || need+=("$tool"); done
 if [ "${1:-}" = "--with-bench" ] || [ "${SLUICE_BOOTSTRAP_TEST:-}" = 1 ]; then
   command -v chromium >/dev/null 2>&1 || need+=(chromium fonts-liberation)

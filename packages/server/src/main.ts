@@ -34,6 +34,7 @@ import { certificateExpiryNotice } from './health/certificate-expiry.js';
 import { DiskNotices } from './health/disk-notices.js';
 import { ffmpegHealth } from './health/ffmpeg-health.js';
 import { statsWrites } from './health/stats-writes.js';
+import { NvidiaMonitor } from './nvidia/nvidia-monitor.js';
 import { SnmpAgent } from './snmp/snmp-agent.js';
 import { snmpFigures } from './snmp/snmp-figures.js';
 import { LocalServer } from './cluster/peers/local-server.js';
@@ -152,6 +153,7 @@ async function main(): Promise<void> {
     // Public facts only (no key): view-only callers see it too.
     certificate: { ...certificates.info() },
   });
+  const nvidia = new NvidiaMonitor({ log });
   // The `snmp` port: the stats API's figures over SNMP v2c (snmp/).
   const snmpAgent = new SnmpAgent({
     figures: () => snmpFigures(view.snapshot, systemSampler.latest),
@@ -190,19 +192,22 @@ async function main(): Promise<void> {
   const refreshStats = (recount = true) => {
     if (recount || !counts) counts = streamCounts(store.config, view.snapshot);
     setStats(
-      serverStats(
-        store.config,
-        view.snapshot,
-        {
-          version,
-          build,
-          hostname: store.config.hostname ?? host,
-          startedAt,
-          errors: warnings,
-          traffic: () => ({ ...media.engine.traffic(), openedFiles: media.openedFiles() }),
-          pulse: () => media.pulse.state(),
-        },
-        counts,
+      // nvidia_monitor's cards (or 'no NVIDIA GPU') beside the figures while the switch is on.
+      nvidia.into(
+        serverStats(
+          store.config,
+          view.snapshot,
+          {
+            version,
+            build,
+            hostname: store.config.hostname ?? host,
+            startedAt,
+            errors: warnings,
+            traffic: () => ({ ...media.engine.traffic(), openedFiles: media.openedFiles() }),
+            pulse: () => media.pulse.state(),
+          },
+          counts,
+        ),
       ),
     );
   };
@@ -296,6 +301,7 @@ async function main(): Promise<void> {
     setImmediate(() => void media.apply(next, scope));
     peers.apply(next);
     snmpAgent.apply(next);
+    nvidia.apply(next);
     if (JSON.stringify(next.edit_auth) !== JSON.stringify(previous.edit_auth)) sessions.clear();
     // An events socket opened with the old credentials (or a session they ended) closes now.
     if (
@@ -310,6 +316,7 @@ async function main(): Promise<void> {
   const ticker = setInterval(() => refreshStats(), 1000);
   await media.apply(store.config);
   snmpAgent.apply(store.config);
+  nvidia.apply(store.config);
 
   const open = await listeners.reconcile(store.config);
   const consolePorts = Object.values(open).flat();
@@ -322,6 +329,7 @@ async function main(): Promise<void> {
     disks.close();
     peers.close();
     snmpAgent.close();
+    nvidia.close();
     supportTunnel.disable();
     await media.close();
     await listeners.close();

@@ -15,6 +15,8 @@ import { LocationAuthTab, StreamAuthTab } from '../features/auth/AuthTab.js';
 import { AuthBackendsPage } from '../features/auth-backends/AuthBackendsPage.js';
 import { DvrsPage } from '../features/dvrs/DvrsPage.js';
 import { IptvPage } from '../features/iptv/IptvPage.js';
+import { LogUploadPage } from '../features/logupload/LogUploadPage.js';
+import { WatcherPage } from '../features/watcher/WatcherPage.js';
 import { HistoryTab } from '../features/history/HistoryTab.js';
 import { MirroredDvrTab, PublishedDvrTab } from '../features/dvr/ArchiveDvrTabs.js';
 import { LocationDvrTab, MirrorDvrTab, StreamDvrTab } from '../features/dvr/ItemDvrTabs.js';
@@ -190,7 +192,9 @@ export const routeTable: RouteEntry[] = [
   { name: 'media', path: '', layout: true, element: <MediaPage />, children: mediaRoutes },
   { name: 'pulse', path: 'pulse', element: <PulsePage /> },
   { name: 'iptv', path: 'iptv', element: <IptvPage /> },
-  ...['chassis', 'watcher', 'logupload', 'ad_injector'].map((name) => ({
+  { name: 'watcher', path: 'watcher', element: <WatcherPage /> },
+  { name: 'logupload', path: 'logupload', element: <LogUploadPage /> },
+  ...['chassis', 'ad_injector'].map((name) => ({
     name,
     path: name,
   })),
