@@ -86,6 +86,21 @@ export const streamStats = z.looseObject({
 });
 export type StreamStats = z.infer<typeof streamStats>;
 
+/** One NVIDIA card as nvidia-smi reads it (nvidia_monitor); a figure the card can't report is absent. */
+export const nvidiaGpu = z.looseObject({
+  index: z.number(),
+  name: z.string(),
+  utilization_percent: z.number().optional(),
+  memory_used_mb: z.number().optional(),
+  memory_total_mb: z.number().optional(),
+  temperature_c: z.number().optional(),
+  /** NVENC encodes running now. */
+  encoder_sessions: z.number().optional(),
+});
+export type NvidiaGpu = z.infer<typeof nvidiaGpu>;
+/** While nvidia_monitor is on: the cards, or `error` 'no NVIDIA GPU' (nvidia-smi missing, failing, or listing none). */
+export const nvidiaState = z.looseObject({ gpus: z.array(nvidiaGpu), error: z.string().optional() });
+export type NvidiaState = z.infer<typeof nvidiaState>;
 /** The server's own figures, at the top level of read_config (spec 000 §3 "Server stats"). */
 export const serverStats = z.looseObject({
   version: z.string(),
@@ -105,5 +120,6 @@ export const serverStats = z.looseObject({
   status: z.record(z.string(), z.string()),
   disks: z.array(z.unknown()).optional(),
   partitions: z.array(z.looseObject({ path: z.string(), usage: z.number() })).optional(),
+  nvidia: nvidiaState.optional(),
 });
 export type ServerStats = z.infer<typeof serverStats>;

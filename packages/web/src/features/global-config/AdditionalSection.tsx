@@ -3,6 +3,7 @@ import { ChangedLabel } from '../../components/ChangedLabel.js';
 import { KeyValueEditor } from '../../components/KeyValueEditor.js';
 import { UnitInput } from '../../components/UnitInput.js';
 import { bitrateUnits } from '../../lib/units.js';
+import { NvidiaStatus } from '../nvidia/NvidiaStatus.js';
 import {
   LogLevelField,
   PortField,
@@ -59,6 +60,7 @@ export function AdditionalSection() {
           <TextField path={['snmp_community']} label="SNMP community" secret />
         </SimpleGrid>
         <SwitchField name="nvidia_monitor" label="Nvidia monitor" />
+        <NvidiaStatus />
         <MetaField />
       </Stack>
     </Fieldset>
