@@ -101,6 +101,17 @@ export type NvidiaGpu = z.infer<typeof nvidiaGpu>;
 /** While nvidia_monitor is on: the cards, or `error` 'no NVIDIA GPU' (nvidia-smi missing, failing, or listing none). */
 export const nvidiaState = z.looseObject({ gpus: z.array(nvidiaGpu), error: z.string().optional() });
 export type NvidiaState = z.infer<typeof nvidiaState>;
+/** A hardware coder of a chassis server (spec 002 §7 "Chassis coder"). */
+export const chassisCoder = z.looseObject({
+  coder: z.number(),
+  status: z.enum(['offline', 'booting', 'working']),
+  /** Boot stage, 0 to 9. */
+  stage: z.number(),
+  uptime: z.number(),
+  streams: z.array(z.looseObject({ name: z.string() })),
+});
+export type ChassisCoder = z.infer<typeof chassisCoder>;
+
 /** The server's own figures, at the top level of read_config (spec 000 §3 "Server stats"). */
 export const serverStats = z.looseObject({
   version: z.string(),
@@ -121,5 +132,7 @@ export const serverStats = z.looseObject({
   disks: z.array(z.unknown()).optional(),
   partitions: z.array(z.looseObject({ path: z.string(), usage: z.number() })).optional(),
   nvidia: nvidiaState.optional(),
+  /** A chassis server's coders (spec 000 §3 "chassis coders"); this server has none and never sends it. */
+  coders: z.array(chassisCoder).optional(),
 });
 export type ServerStats = z.infer<typeof serverStats>;

@@ -4,6 +4,7 @@ import { ConfigEditorTab } from '../features/config-editor/ConfigEditorTab.js';
 import { GlobalConfigPage } from '../features/global-config/GlobalConfigPage.js';
 import { SettingsTab } from '../features/global-config/SettingsTab.js';
 import { MediaPage } from '../features/media-list/MediaPage.js';
+import { ChassisPage } from '../features/chassis/ChassisPage.js';
 import { ClientsTab } from '../features/clients/ClientsTab.js';
 import { ClusterPage } from '../features/cluster/ClusterPage.js';
 import { IngestTab as ClusterIngestTab } from '../features/cluster/IngestTab.js';
@@ -194,7 +195,8 @@ export const routeTable: RouteEntry[] = [
   { name: 'iptv', path: 'iptv', element: <IptvPage /> },
   { name: 'watcher', path: 'watcher', element: <WatcherPage /> },
   { name: 'logupload', path: 'logupload', element: <LogUploadPage /> },
-  ...['chassis', 'ad_injector'].map((name) => ({
+  { name: 'chassis', path: 'chassis', element: <ChassisPage /> },
+  ...['ad_injector'].map((name) => ({
     name,
     path: name,
   })),
