@@ -34,6 +34,7 @@ import { certificateExpiryNotice } from './health/certificate-expiry.js';
 import { DiskNotices } from './health/disk-notices.js';
 import { ffmpegHealth } from './health/ffmpeg-health.js';
 import { statsWrites } from './health/stats-writes.js';
+import { WebScripts } from './web-scripts/web-scripts.js';
 import { NvidiaMonitor } from './nvidia/nvidia-monitor.js';
 import { SnmpAgent } from './snmp/snmp-agent.js';
 import { snmpFigures } from './snmp/snmp-figures.js';
@@ -163,12 +164,15 @@ async function main(): Promise<void> {
   // Health notices (health/): partitions past 95 %, ffmpeg missing or crashing, a refused reload.
   const disks = new DiskNotices(() => configPaths(store.config));
   const reload: { refused?: string } = {};
+  const webScripts = new WebScripts(dirname(resolve(options.configPath)));
+  await webScripts.apply(store.config);
   const warnings = (): Record<string, string> => ({
     ...disks.notices(),
     ...ffmpegHealth.notices(),
     ...(reload.refused ? { error_config_reload: reload.refused } : {}),
     ...certificateExpiryNotice(certificates.info()),
     ...media.sessionLogNotices(),
+    ...webScripts.notices(),
     ...snmpAgent.notices(),
     // An archive that can't be written (dvr/): a header notice besides the stream's stats.
     ...media.dvr.notices(),
@@ -244,7 +248,12 @@ async function main(): Promise<void> {
     engine: media.engine,
     // Playback, then WHIP publishing (POST /{name}/whip …) and WHEP playback: all on the plain request path.
     playback: (req, res) =>
-      redirect(req, res) || media.playback(req, res) || media.whip(req, res) || media.whep(req, res),
+      redirect(req, res) ||
+      media.playback(req, res) ||
+      media.whip(req, res) ||
+      media.whep(req, res) ||
+      // web_script folders last: a stream's or a VOD's URL is never shadowed (web-scripts/).
+      webScripts.handle(req, res),
     closeSessions: media.closeSessions,
     logos: new LogoStore(logoDirOf(resolve(options.configPath))),
     history: media.history,
@@ -294,6 +303,7 @@ async function main(): Promise<void> {
     topics.publish('config_saved', { event: 'config_saved', at: Date.now() });
     // Saved (the console, the API or a reload): the file and the running config agree again.
     reload.refused = undefined;
+    void webScripts.apply(next);
     log.setLevel(next.loglevel);
     for (const note of unservedDirectiveNotes(next, previous)) log.notice(note);
     // The engine reconciles after the call is answered: the change is durable and in the view
@@ -327,6 +337,7 @@ async function main(): Promise<void> {
     log.notice(`${signal}: stopping`);
     clearInterval(ticker);
     disks.close();
+    webScripts.close();
     peers.close();
     snmpAgent.close();
     nvidia.close();

@@ -12,6 +12,7 @@ import {
 import { ConfigRejected, ConfigStale } from './errors.js';
 import { refuseEmptyText, refuseLockout } from './lockout.js';
 import { refuseDvrRootClash } from './dvr-roots.js';
+import { refuseWebScriptClash } from '../web-scripts/web-script-config.js';
 import { refuseUnreachableIptv } from '../iptv/iptv-plugin.js';
 import { writeFileDurably } from './durable-write.js';
 import { InPlaceEdits } from './in-place.js';
@@ -202,6 +203,7 @@ export class ConfigStore {
         }
         refuseLockout(valid);
         if ('dvrs' in cleaned) refuseDvrRootClash(valid);
+        if ('web_scripts' in cleaned) refuseWebScriptClash(valid);
         // Enabling IPTV opens (creates) its database first: a path that can't be used changes nothing.
         const iptvProblem =
           'plugins' in cleaned ? refuseUnreachableIptv(valid, before, this.path) : undefined;
@@ -232,6 +234,9 @@ export class ConfigStore {
       refuseEmptyText(text);
       const { config, document } = this.parse(text);
       refuseLockout(config);
+      // Only a change of web_scripts: a stream added later over a prefix is served first (web-scripts/).
+      if (JSON.stringify(config.web_scripts) !== JSON.stringify(this.config.web_scripts))
+        refuseWebScriptClash(config);
       await this.write(text);
       this.swap(config, text, document);
       return config;
