@@ -235,7 +235,6 @@ async function main(): Promise<void> {
   );
 
   const supportTunnel = new SshTunnel(() => store.config.support_ssh, log);
-  const errorReportFile = errorReportFileOf(resolve(options.configPath));
   const app = await buildApp({
     log,
     store,
@@ -278,7 +277,7 @@ async function main(): Promise<void> {
           return info;
         },
         recentLog: (since) => log.recent(since),
-        errorReportFiles: [errorReportFile, `${errorReportFile}.1`],
+        errorReports: () => errorReports.stored(),
       },
       supportUrl: () => store.config.support_url,
       tunnel: supportTunnel,

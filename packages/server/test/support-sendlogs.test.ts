@@ -113,14 +113,14 @@ describe('Log upload: sendlogs and the support SSH access', () => {
       expect.arrayContaining([
         'comment.txt',
         'config.json',
-        'error-reports.log',
+        'error-reports.json',
         'server.json',
         'server.log',
         'stats.json',
       ]),
     );
     expect(JSON.parse(files['config.json']!)).toMatchObject({ streams: { cam: { password: '***' } } });
-    expect(files['error-reports.log']).toContain('TypeError: bundled report');
+    expect(files['error-reports.json']).toContain('TypeError: bundled report');
     // The server log of this run is there (its start, the upload itself).
     expect(files['server.log']).toMatch(/notice/);
     const everything = Object.values(files).join('\n');

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import type { Config } from '@sluice/api';
 import { hideInText, redactSecrets } from '../http/redact.js';
 import { type BundleFile, tarGz } from './tar-gz.js';
@@ -13,8 +12,8 @@ export interface BundleSources {
   /** Server info without the admin token. */
   serverInfo: () => Record<string, unknown>;
   recentLog: (sinceMs: number) => string[];
-  /** The console's error reports on disk (http/error-reports.ts), newest file first; missing ones are skipped. */
-  errorReportFiles: readonly string[];
+  /** The console's error reports kept on disk (ErrorReportLog.stored: flushed, then read from its files). */
+  errorReports: () => Promise<unknown[]>;
 }
 
 export interface Bundle {
@@ -25,18 +24,11 @@ export interface Bundle {
 
 const json = (value: unknown): Buffer => Buffer.from(`${JSON.stringify(value, null, 2)}\n`);
 
-async function readIfThere(path: string): Promise<Buffer | undefined> {
-  try {
-    return await readFile(path);
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * The diagnostics bundle of POST sendlogs: the config with every secret of http/secret-fields.ts
  * hidden (the login credentials left out whole), the live figures likewise, the last hours of the
- * server log and the console's error reports (urls in them with their passwords and tokens hidden). No raw config text: its comments may quote a password.
+ * server log and the console's error reports (urls in them with their passwords and tokens hidden).
+ * No raw config text: its comments may quote a password.
  */
 export async function buildBundle(
   sources: BundleSources,
@@ -58,16 +50,8 @@ export async function buildBundle(
       ),
     },
   ];
-  // Oldest first in the bundle: error-reports.log.1 before error-reports.log.
-  const reports = [...sources.errorReportFiles].reverse();
-  for (const path of reports) {
-    const data = await readIfThere(path);
-    if (data)
-      files.push({
-        name: path.split('/').pop() ?? 'error-reports.log',
-        data: Buffer.from(hideInText(data.toString())),
-      });
-  }
+  const reports = JSON.stringify(await sources.errorReports(), null, 2);
+  files.push({ name: 'error-reports.json', data: Buffer.from(`${hideInText(reports)}\n`) });
   const stamp = new Date(now).toISOString().replace(/[:.]/g, '-');
   return { name: `sluice-diagnostics-${stamp}.tar.gz`, bytes: tarGz(files, now), createdAt: now };
 }
