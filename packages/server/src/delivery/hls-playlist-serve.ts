@@ -4,6 +4,7 @@ import { masterPlaylist } from '../media/hls-playlist.js';
 import type { PacketBus } from '../media/packet-bus.js';
 import { segmentBitRates } from '../media/segment-bit-rates.js';
 import type { ClientSession } from './client-sessions.js';
+import { audioOnlyVariant, audioOnlyWanted } from './audio-only-hls.js';
 import { waitForFirstMedia } from './first-media-wait.js';
 import type { PlaybackDeps } from './playback.js';
 import { refuse, send } from './respond.js';
@@ -48,12 +49,25 @@ function answerPlaylist(
   if (!bus) return refuse(res, 404, `stream ${name} is not running (or has no variant ${variant})`);
   const query = token ? `?token=${encodeURIComponent(token)}` : '';
   const plain = master
-    ? (runtime.transcoder?.master(query) ?? masterFor(bus, runtime, query))
+    ? withAudioOnly(deps, runtime, runtime.transcoder?.master(query) ?? masterFor(bus, runtime, query), query)
     : bus.segmenter.playlist(query);
   // A variant's key lines point up to the stream's keys (/{name}/key-N.key).
   const body = plain && !master ? deps.drm.playlist(name, plain, query, variant ? '../' : '') : plain;
   if (!body) return refuse(res, 404, `stream ${name} has no media yet`);
   send(deps.sessions, session, req, res, 'application/vnd.apple.mpegurl', bytesOf(bus, body), 'no-cache');
+}
+
+/** add_audio_only: the audio-only variant's lines appended to the master (audio-only-hls.ts). */
+function withAudioOnly(
+  deps: PlaybackDeps,
+  runtime: StreamRuntime,
+  master: string | undefined,
+  query: string,
+): string | undefined {
+  const bus = runtime.bus;
+  if (!master || !bus || !audioOnlyWanted(runtime, deps)) return master;
+  const variant = audioOnlyVariant(bus, runtime.spec.segmentDurationMs, query);
+  return variant ? master + masterPlaylist([variant]).split('\n').slice(2).join('\n') : master;
 }
 
 /** Each bus's last playlist as bytes: every player of a stream reads the same text until the next segment. */

@@ -7,12 +7,14 @@ import type { StreamRuntime } from '../engine/stream-runtime.js';
 import { variantPath } from '../transcoder/variant-path.js';
 import type { ClientSession, ClientSessions, SessionType } from './client-sessions.js';
 import { serveDash } from './dash-handler.js';
+import { AUDIO_ONLY_RESOURCE, serveAudioOnly } from './audio-only-hls.js';
 import { embedPage } from './embed-page.js';
 import { servePlaylist } from './hls-playlist-serve.js';
 import { FMP4_RESOURCE, serveFmp4Hls } from './fmp4-hls.js';
 import { LLHLS_RESOURCE, serveLlHls } from './llhls-handler.js';
 import type { DashPackagers } from './dash-packager.js';
 import { protocolAllowed } from './protocols.js';
+import { prepushStart } from '../media/prepush.js';
 import { COMMON_HEADERS, refuse, send } from './respond.js';
 import type { Thumbnails } from './thumbnails.js';
 
@@ -43,7 +45,7 @@ export const PLAYBACK_OUTPUTS = ['hls', 'mss', 'mpegts', 'dash', 'rtmp', 'rtsp']
  * /{name}/mpegts, /{name}/index.mpd and its fragments, /{name}/index.fmp4.m3u8 (fMP4 HLS, fmp4-hls.ts).
  */
 const RESOURCE =
-  /^(?:index\.m3u8|video\.m3u8|mpegts|seg-(\d{1,15})\.ts|key-(\d{1,12})\.key|index\.mpd|preview\.jpg|embed\.html|(?:index|video)\.fmp4\.m3u8|fmp4-init-[0-9a-f]{8}\.mp4|fmp4-\d{1,15}\.m4s|(?:index|video)\.ll\.m3u8|ll-init-[0-9a-f]{8}\.mp4|ll-(?:part-)?\d{1,15}\.m4s|(?:init-stream\d{1,2}|chunk-stream\d{1,2}-\d{1,9})\.m4s)$/;
+  /^(?:index\.m3u8|video\.m3u8|mpegts|seg-(\d{1,15})\.ts|key-(\d{1,12})\.key|index\.mpd|preview\.jpg|embed\.html|(?:index|video)\.fmp4\.m3u8|fmp4-init-[0-9a-f]{8}\.mp4|fmp4-\d{1,15}\.m4s|(?:index|video)\.ll\.m3u8|ll-init-[0-9a-f]{8}\.mp4|ll-(?:part-)?\d{1,15}\.m4s|(?:init-stream\d{1,2}|chunk-stream\d{1,2}-\d{1,9})\.m4s|audio\.m3u8|audio-\d{1,15}\.ts)$/;
 /** `.+` in the shape's name part takes no line terminator. */
 const LINE_BREAK = /[\n\r\u2028\u2029]/;
 
@@ -89,7 +91,8 @@ export function playbackHandler(deps: PlaybackDeps): (req: IncomingMessage, res:
     // A transcoded stream's variant: /{name}/tracks-vN/video.m3u8 and its segments.
     const variant = deps.engine.get(name) ? undefined : variantPath(name, match[1]);
     if (variant) name = variant.name;
-    const runtime = deps.engine.get(name);
+    // pullable: a location's urls may pull PREFIX/NAME for this player (engine/location-urls.ts).
+    const runtime = deps.engine.pullable(name);
     if (!runtime) return false;
     const params = q < 0 ? NO_QUERY : new URLSearchParams(url.slice(q + 1));
     const resource = match[1];
@@ -141,6 +144,8 @@ export function playbackHandler(deps: PlaybackDeps): (req: IncomingMessage, res:
         else if (ll) void serveLlHls(deps, name, resource, who.token, session, req, res);
         else if (type === 'dash')
           void serveDash(deps.engine, deps.dash, deps.sessions, name, resource, session, req, res);
+        else if (AUDIO_ONLY_RESOURCE.test(resource))
+          serveAudioOnly(deps, runtime, resource, who.token, session, req, res);
         else if (match[2] !== undefined)
           serveSegment(deps, runtime, Number(match[2]), session, req, res, variant?.variant);
         else if (match[3] !== undefined) void serveKey(deps, name, Number(match[3]), session, req, res);
@@ -250,8 +255,8 @@ function serveMpegts(
     res.write(chunk);
     deps.sessions.sent(session, chunk.length, Date.now());
   };
-  // Start at the open segment's keyframe, so the player can decode from the first byte.
-  for (const part of bus.segmenter.liveStart()) write(part);
+  // Start at a keyframe, so the player can decode from the first byte: prepush seconds back, at once.
+  for (const part of prepushStart(bus.segmenter, runtime.spec.prepushSeconds ?? 0)) write(part);
   const unsubscribe = bus.subscribe(write);
   // The stream restarting (a new bus) or the session closed by the operator ends the response.
   const watch = setInterval(() => {

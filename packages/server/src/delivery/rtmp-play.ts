@@ -8,6 +8,7 @@ import { flvOutArgs } from '../engine/ffmpeg/output-args.js';
 import { Supervisor } from '../engine/ffmpeg/supervisor.js';
 import type { PlayHandler, PlaySession, PublishRequest } from '../ingest/rtmp/rtmp-server.js';
 import type { PacketBus } from '../media/packet-bus.js';
+import { prepushStart } from '../media/prepush.js';
 import type { ClientSession, ClientSessions } from './client-sessions.js';
 import { protocolAllowed } from './protocols.js';
 
@@ -30,20 +31,25 @@ interface Feed {
   unsubscribe: () => void;
   /** Each player's send, and the way to cut it off. */
   players: Map<Send, () => void>;
-  /** What a player joining now needs first: metadata, codec headers, the GOP so far. */
+  /** What a player joining now needs first: metadata, codec headers, the GOPs of the prepush. */
   metadata: Buffer | undefined;
   audioHeader: Buffer | undefined;
   videoHeader: Buffer | undefined;
-  gop: Buffer[];
+  /** Whole GOPs reaching the stream's prepush back (the last one alone without prepush), oldest first. */
+  gops: { startMs: number; messages: Buffer[] }[];
+  prepushMs: () => number;
 }
 
 /** A GOP longer than this many messages is not cached (a source without keyframes). */
 const MAX_GOP_MESSAGES = 4096;
+/** All cached GOPs together hold at most this many messages (a long prepush of a busy stream). */
+const MAX_CACHED_MESSAGES = 16_384;
 
 /**
  * RTMP play (spec 000 §9: rtmp /static/{name}): per stream with players, an ffmpeg repackages the
  * packet bus to FLV; its tags become RTMP messages, built once and written to every player. A new
- * player gets the metadata, the codec headers and the current GOP first, so it starts on a keyframe.
+ * player gets the metadata, the codec headers and the GOPs reaching the stream's prepush back (the
+ * current GOP alone with `prepush false`) first, so it starts on a keyframe with a full buffer.
  */
 export class RtmpPlayers {
   private readonly feeds = new Map<string, Feed>();
@@ -133,9 +139,8 @@ export class RtmpPlayers {
       return ok;
     };
     const feed = this.feedFor(name, bus);
-    for (const message of [feed.metadata, feed.audioHeader, feed.videoHeader, ...feed.gop]) {
-      if (message) counted(message);
-    }
+    for (const message of [feed.metadata, feed.audioHeader, feed.videoHeader]) if (message) counted(message);
+    for (const gop of feed.gops) for (const message of gop.messages) counted(message);
     feed.players.set(counted, disconnect);
     return {
       stop: () => {
@@ -162,7 +167,9 @@ export class RtmpPlayers {
     });
     remux.start();
     const write = (chunk: Buffer) => remux.stdin?.write(chunk);
-    for (const part of bus.segmenter.liveStart()) write(part);
+    const prepushSeconds = () => this.deps.engine.get(name)?.spec.prepushSeconds ?? 0;
+    // The remux starts with the prepush's seconds, so the first player has them at once too.
+    for (const part of prepushStart(bus.segmenter, prepushSeconds())) write(part);
     const feed: Feed = {
       bus,
       remux,
@@ -171,7 +178,8 @@ export class RtmpPlayers {
       metadata: undefined,
       audioHeader: undefined,
       videoHeader: undefined,
-      gop: [],
+      gops: [],
+      prepushMs: () => prepushSeconds() * 1000,
     };
     parser.onPacketCallback = (packet) => this.onPacket(feed, packet);
     this.feeds.set(name, feed);
@@ -192,10 +200,13 @@ export class RtmpPlayers {
         feed.videoHeader = message;
         break;
       case 'keyframe':
-        feed.gop = [message];
+        feed.gops.push({ startMs: packet.dts, messages: [message] });
+        trimGops(feed.gops, packet.dts - feed.prepushMs());
         break;
-      default:
-        if (feed.gop.length > 0 && feed.gop.length < MAX_GOP_MESSAGES) feed.gop.push(message);
+      default: {
+        const gop = feed.gops.at(-1);
+        if (gop && gop.messages.length < MAX_GOP_MESSAGES) gop.messages.push(message);
+      }
     }
     for (const send of feed.players.keys()) if (!send(message)) feed.players.delete(send);
   }
@@ -206,6 +217,14 @@ export class RtmpPlayers {
     feed.unsubscribe();
     feed.remux.stdin?.end();
     await feed.remux.stop();
+  }
+}
+
+/** Drops the oldest GOPs while the next one already starts at or before `fromMs` (or too much is held). */
+function trimGops(gops: { startMs: number; messages: Buffer[] }[], fromMs: number): void {
+  let held = gops.reduce((n, g) => n + g.messages.length, 0);
+  while (gops.length > 1 && (gops[1]!.startMs <= fromMs || held > MAX_CACHED_MESSAGES)) {
+    held -= gops.shift()!.messages.length;
   }
 }
 

@@ -151,6 +151,18 @@ export class HlsSegmenter {
     return [this.demux.psiPackets, ...this.open.parts];
   }
 
+  /** The open segment begins a new timeline (a start, a source switch): nothing before it fits. */
+  get openStartsDiscontinuity(): boolean {
+    return this.open?.discontinuity === true;
+  }
+
+  /** Media the open segment holds so far (ms): a prepush counts it before the older segments. */
+  get openDurationMs(): number {
+    const open = this.open;
+    if (!open || open.startDts === undefined || this.lastDts === undefined) return 0;
+    return Math.max(0, tsDiff(this.lastDts, open.startDts) / 90);
+  }
+
   onSegment(listener: (segment: Segment) => void): () => void {
     return this.published.onSegment(listener);
   }

@@ -1,0 +1,83 @@
+import { crc32Mpeg } from './crc32.js';
+import { parsePat, parsePmt, SectionAssembler } from './psi.js';
+import { classifyStream } from './stream-types.js';
+import { NULL_PID, PACKET_SIZE, PAT_PID, payloadOffset, pidOf, startsUnit } from './ts-packet.js';
+
+/** Each segment's audio-only copy, made once (segments never change once cut). */
+const made = new WeakMap<Buffer, Buffer>();
+
+/**
+ * The audio rendition of an HLS segment (add_audio_only): the PAT, a PMT listing the audio streams
+ * alone (with no PCR PID: the video's PCR leaves with the video, and players time audio by its
+ * PTS), and the audio packets; everything else is left out. A segment starts with its tables, so
+ * nothing before them is lost.
+ */
+export function audioOnlySegment(data: Buffer): Buffer {
+  const cached = made.get(data);
+  if (cached) return cached;
+  const patSections = new SectionAssembler();
+  const pmtSections = new SectionAssembler();
+  let pmtPid: number | undefined;
+  let audio = new Set<number>();
+  let pmt: Buffer | undefined;
+  const kept: Buffer[] = [];
+  for (let o = 0; o + PACKET_SIZE <= data.length; o += PACKET_SIZE) {
+    const packet = data.subarray(o, o + PACKET_SIZE);
+    const pid = pidOf(packet, 0);
+    const start = payloadOffset(packet, 0);
+    if (pid === PAT_PID) {
+      const section =
+        start >= 0 ? patSections.push(packet.subarray(start), startsUnit(packet, 0)) : undefined;
+      pmtPid = (section && parsePat(section)?.[0]?.pmtPid) ?? pmtPid;
+      kept.push(packet);
+    } else if (pid === pmtPid) {
+      const section =
+        start >= 0 ? pmtSections.push(packet.subarray(start), startsUnit(packet, 0)) : undefined;
+      const table = section && parsePmt(section);
+      if (section && table) {
+        audio = new Set(
+          table.streams.filter((s) => classifyStream(s)?.content === 'audio').map((s) => s.pid),
+        );
+        pmt = audioTable(section, audio);
+      }
+      if (pmt && startsUnit(packet, 0)) kept.push(withSection(packet, pmt));
+    } else if (audio.has(pid)) {
+      kept.push(packet);
+    }
+  }
+  const out = Buffer.concat(kept);
+  made.set(data, out);
+  return out;
+}
+
+/** The PMT section listing only the `audio` PIDs, PCR_PID set to none; undefined when it won't fit one packet. */
+function audioTable(section: Buffer, audio: ReadonlySet<number>): Buffer | undefined {
+  const infoLength = ((section[10]! & 0x0f) << 8) | section[11]!;
+  const head = Buffer.from(section.subarray(0, 12 + infoLength));
+  head[8] = (head[8]! & 0xe0) | (NULL_PID >> 8);
+  head[9] = NULL_PID & 0xff;
+  const entries: Buffer[] = [];
+  for (let i = 12 + infoLength; i + 5 <= section.length - 4;) {
+    const pid = ((section[i + 1]! & 0x1f) << 8) | section[i + 2]!;
+    const length = 5 + (((section[i + 3]! & 0x0f) << 8) | section[i + 4]!);
+    if (audio.has(pid)) entries.push(section.subarray(i, i + length));
+    i += length;
+  }
+  const out = Buffer.concat([head, ...entries, Buffer.alloc(4)]);
+  if (out.length > PACKET_SIZE - 5) return undefined;
+  const sectionLength = out.length - 3;
+  out[1] = (out[1]! & 0xf0) | (sectionLength >> 8);
+  out[2] = sectionLength & 0xff;
+  out.writeUInt32BE(crc32Mpeg(out, 0, out.length - 4), out.length - 4);
+  return out;
+}
+
+/** The original packet's header (PID, continuity counter) with `section` as its only payload. */
+function withSection(original: Buffer, section: Buffer): Buffer {
+  const packet = Buffer.alloc(PACKET_SIZE, 0xff);
+  original.copy(packet, 0, 0, 4);
+  packet[3] = (packet[3]! & 0x0f) | 0x10; // payload only
+  packet[4] = 0; // pointer_field
+  section.copy(packet, 5);
+  return packet;
+}
