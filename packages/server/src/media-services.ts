@@ -202,6 +202,7 @@ export async function startMedia(options: MediaOptions) {
       ...rtmp.notices(),
       ...rtmps?.notices(),
       ...rtsp.notices(),
+      ...srt.notices(),
     }),
     /** Header notice while the session log can't be opened or written (auth/access-services.ts). */
     sessionLogNotices: () => access.notices(),

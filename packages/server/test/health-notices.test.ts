@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { createSocket } from 'node:dgram';
 import { chmod, mkdir, mkdtemp, rm, statfs, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -90,6 +91,21 @@ describe('health notices in the header', () => {
     // A working ffmpeg: the next restart writes output and the notice goes.
     await writeFile(ffmpeg, `#!/bin/sh\nexec ${REAL_FFMPEG} "$@"\n`);
     await goneOf('error_ffmpeg_crashing');
+  });
+
+  it('an SRT port held by another program is a notice until it is freed', async () => {
+    const holder = createSocket('udp4');
+    await new Promise<void>((resolve) => holder.bind(0, '127.0.0.1', resolve));
+    const port = holder.address().port;
+    await modifyConfig(server, {
+      streams: { srt_in: { urls: [{ url: 'publish://' }], srt_publish: { port } } },
+    });
+    expect(await noticeOf(`error_listen_srt_${port}`)).toMatch(
+      new RegExp(`^Can't listen on SRT port ${port} \\(srt_publish of stream srt_in\\): .*EADDRINUSE`),
+    );
+    await new Promise<void>((resolve) => holder.close(() => resolve()));
+    await goneOf(`error_listen_srt_${port}`);
+    await modifyConfig(server, { streams: { srt_in: null } });
   });
 
   it('a certificate ending within 14 days is a notice until it is replaced', async () => {

@@ -18,6 +18,9 @@ const same = (a: SrtPortSpec, b: SrtPortSpec) => JSON.stringify(a) === JSON.stri
  */
 export class SrtPorts {
   private readonly open = new Map<string, Open>();
+  /** Ports that could not be bound: header notices (error_listen_srt_<port>), tried again every 5 s. */
+  private readonly failures = new Map<string, string>();
+  private retryTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly deps: SrtPlayDeps & { publish: AskingPublishHandler }) {}
 
@@ -41,26 +44,59 @@ export class SrtPorts {
       const next = wanted.get(key);
       if (next && same(next, item.spec)) continue;
       this.open.delete(key);
+      this.failures.delete(key);
       await item.port.stop();
     }
     for (const [key, spec] of wanted) {
       if (this.open.has(key)) continue;
-      const port =
-        spec.kind === 'publish'
-          ? new SrtPublishPort(spec, this.deps.publish, this.deps)
-          : new SrtPlayPort(spec, this.deps);
-      this.open.set(key, { spec, port });
-      try {
-        await port.start();
-      } catch (error) {
-        this.deps.log.notice(
-          `srt ${spec.kind} ${spec.stream}: can't open port ${spec.port}: ${(error as Error).message}`,
-        );
+      await this.openPort(key, spec);
+    }
+  }
+
+  /** Header notices for SRT ports that can't be bound, like the other listeners' (error_listen_*). */
+  notices(): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const [key, message] of this.failures)
+      out[`error_listen_srt_${this.open.get(key)?.spec.port ?? key}`] = message;
+    return out;
+  }
+
+  private async openPort(key: string, spec: SrtPortSpec): Promise<void> {
+    const port =
+      spec.kind === 'publish'
+        ? new SrtPublishPort(spec, this.deps.publish, this.deps)
+        : new SrtPlayPort(spec, this.deps);
+    this.open.set(key, { spec, port });
+    try {
+      await port.start();
+      this.failures.delete(key);
+    } catch (error) {
+      const message = `Can't listen on SRT port ${spec.port} (srt_${spec.kind} of stream ${spec.stream}): ${(error as Error).message}`;
+      // Logged once, not at each retry.
+      if (this.failures.get(key) !== message) this.deps.log.notice(message);
+      this.failures.set(key, message);
+      this.retryTimer ??= setTimeout(() => void this.retry(), 5000);
+      this.retryTimer.unref();
+    }
+  }
+
+  /** The failed ports opened again with the spec they have now (freed by whoever held them). */
+  private async retry(): Promise<void> {
+    this.retryTimer = undefined;
+    for (const key of [...this.failures.keys()]) {
+      const item = this.open.get(key);
+      if (!item) {
+        this.failures.delete(key);
+        continue;
       }
+      await item.port.stop().catch(() => undefined);
+      if (this.open.get(key) === item) await this.openPort(key, item.spec);
     }
   }
 
   async close(): Promise<void> {
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.failures.clear();
     const items = [...this.open.values()];
     this.open.clear();
     await Promise.all(items.map((item) => item.port.stop()));
