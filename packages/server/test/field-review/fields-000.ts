@@ -1,4 +1,7 @@
-import { applied, IN_PROGRESS, notApplied, type Review } from './review.js';
+import { applied, notApplied, type Review } from './review.js';
+
+const NO_WATCHER =
+  'Sluice runs no Watcher and no streampoint reverse proxy: the settings are kept for a Watcher elsewhere (docs/config.md plugin)';
 
 /** Spec 000: the global settings, the plugins, peers and web scripts. */
 export const GLOBAL_FIELDS: Record<string, Review> = {
@@ -76,7 +79,10 @@ export const GLOBAL_FIELDS: Record<string, Review> = {
   // drm_id and iptv act on streams; in the server's own meta they are free keys of the Meta editor.
   'meta.drm_id': notApplied('the server has no DRM of its own: drm_id acts in a stream’s or location’s meta'),
   'meta.iptv': notApplied('the IPTV playlist lists streams by their own meta.iptv'),
-  nvidia_monitor: notApplied(IN_PROGRESS),
+  nvidia_monitor: applied(
+    'e2e/chassis-nvidia.spec.ts',
+    'a normal server: the menu has no Chassis, the page says it is not one, and no NVIDIA GPU is shown',
+  ),
   pulsedb: applied('pulse-collection.test.ts', 'a pulsedb that cannot be written is a header notice'),
   session_log: applied('history-sessions.test.ts', 'keeps the log in the session_log folder'),
   session_log_days: applied(
@@ -115,12 +121,24 @@ export const GLOBAL_FIELDS: Record<string, Review> = {
   'peers.*.port': applied('cluster-peers.test.ts', 'each server sees the other two with live figures'),
   'peers.*.position': applied('e2e/cluster.spec.ts', 'Settings: hostname, cluster key, and peers saved'),
   'plugins.iptv.database': applied('iptv.test.ts', 'creates, lists, filters, updates and deletes users'),
-  'plugins.vsaas.database': notApplied(IN_PROGRESS),
-  'plugins.vsaas.endpoint': notApplied(IN_PROGRESS),
-  'plugins.rproxy.endpoint_auth': notApplied(IN_PROGRESS),
-  'plugins.rproxy.streampoint_key': notApplied(IN_PROGRESS),
-  'web_scripts.*.prefix': notApplied(IN_PROGRESS),
-  'web_scripts.*.path': notApplied(IN_PROGRESS),
-  'web_scripts.*.extra': notApplied(IN_PROGRESS),
-  'web_scripts.*.position': notApplied(IN_PROGRESS),
+  'plugins.vsaas.database': notApplied(NO_WATCHER),
+  'plugins.vsaas.endpoint': notApplied(NO_WATCHER),
+  'plugins.rproxy.endpoint_auth': notApplied(NO_WATCHER),
+  'plugins.rproxy.streampoint_key': notApplied(NO_WATCHER),
+  'web_scripts.*.prefix': applied(
+    'web-scripts.test.ts',
+    'serves the folder at its prefix, and extra as web_script.json',
+  ),
+  'web_scripts.*.path': applied(
+    'web-scripts.test.ts',
+    'serves the folder at its prefix, and extra as web_script.json',
+  ),
+  'web_scripts.*.extra': applied(
+    'web-scripts.test.ts',
+    'serves the folder at its prefix, and extra as web_script.json',
+  ),
+  'web_scripts.*.position': applied(
+    'e2e/global-settings.spec.ts',
+    'drops an emptied web script row on blur and keeps one empty row at the bottom',
+  ),
 };

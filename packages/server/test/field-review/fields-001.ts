@@ -72,9 +72,12 @@ export const STREAM_FIELDS: Record<string, Review> = {
     'applies the protocol switches and max_sessions without a restart',
   ),
   'streams.*.pushes[].url': applied('media-publish.test.ts', 'pushes a stream to each push url'),
-  'streams.*.prepush': notApplied(IN_PROGRESS),
+  'streams.*.prepush': applied('media-prepush.test.ts', 'gives a new MPEG-TS player at least'),
   'streams.*.provider': notApplied('the MPEG-TS service descriptor always names Sluice as provider'),
-  'streams.*.add_audio_only': notApplied(IN_PROGRESS),
+  'streams.*.add_audio_only': applied(
+    'media-prepush.test.ts',
+    'lists an audio-only variant in the HLS master',
+  ),
   'streams.*.segment_count': applied(
     'media-udp-hls.test.ts',
     'rolls the playlist: the media sequence moves on and old segments leave',
@@ -133,8 +136,11 @@ export const LOCATION_FIELDS: Record<string, Review> = {
   ),
   ...under('lives.*.drm', LOCATION_DRM_FIELDS),
   ...under('lives.*.cache', cache('dvr/CacheFields.tsx')),
-  'lives.*.except': notApplied(IN_PROGRESS),
-  'lives.*.clients_timeout': notApplied(IN_PROGRESS),
+  'lives.*.except': applied('location-settings.test.ts', 'refuses a name in except (as NAME or PREFIX/NAME)'),
+  'lives.*.clients_timeout': applied(
+    'location-settings.test.ts',
+    'turns a published stream off clients_timeout after its last client',
+  ),
   'lives.*.source_timeout': applied(
     'src/engine/published-streams.test.ts',
     'names a published stream once its publisher stayed away for source_timeout',

@@ -23,20 +23,10 @@ const NO_STREAM_LOGO = 'Saved but not applied: a logo is burnt in by a transcode
  */
 const IN_PROGRESS = 'Saved but not applied yet: this server is being taught it (issue 23).';
 const inProgress = [
-  'nvidia_monitor',
-  'plugins.vsaas.database',
-  'plugins.vsaas.endpoint',
-  'plugins.rproxy.endpoint_auth',
-  'plugins.rproxy.streampoint_key',
-  ...['prefix', 'path', 'extra', 'position'].map((k) => `web_scripts.*.${k}`),
   ...['url', 'priority', 'source_timeout', 'user_agent', 'buffer', 'rtp', 'tracks'].map(
     (k) => `lives.*.urls[].${k}`,
   ),
   ...['program', 'pids', 'allow_subtitles', 'dvbsubs_ocr'].map((k) => `lives.*.urls[].${k}`),
-  'streams.*.prepush',
-  'streams.*.add_audio_only',
-  'lives.*.except',
-  'lives.*.clients_timeout',
 ];
 
 export const NOT_APPLIED: Readonly<Record<string, string>> = {
@@ -78,6 +68,12 @@ export const NOT_APPLIED: Readonly<Record<string, string>> = {
     ['sources', 'vods'].map((section) => [
       `${section}.*.meta.drm_id`,
       'Saved but not applied: this item has no DRM of its own.',
+    ]),
+  ),
+  ...Object.fromEntries(
+    ['vsaas.database', 'vsaas.endpoint', 'rproxy.endpoint_auth', 'rproxy.streampoint_key'].map((k) => [
+      `plugins.${k}`,
+      'Kept, not applied: Sluice runs no Watcher; the settings are kept for a Watcher elsewhere.',
     ]),
   ),
   api: 'Not applied: the API is served on the HTTP ports.',
