@@ -22,6 +22,9 @@ test('a media port held by another program is a header notice until it is freed'
   await shell.open('/admin');
   await expect(shell.status).toBeVisible();
   await expect(page.getByRole('alert')).toHaveCount(0);
+  // Spec 000 §2: the header is 100 px, plus 50 px for each error notification.
+  const headerHeight = async () => (await page.getByRole('banner').boundingBox())?.height;
+  await expect.poll(headerHeight).toBe(100);
 
   const held = await holdPort();
   await server.api('/flussonic/api/modify_config', {
@@ -31,9 +34,11 @@ test('a media port held by another program is a header notice until it is freed'
   });
   const notice = page.getByRole('alert').filter({ hasText: `RTMP port ${held.port}` });
   await expect(notice).toContainText(`Can't listen on RTMP port ${held.port}`);
+  await expect.poll(headerHeight).toBe(150);
   // Freed: the server takes the port on its next try and the line leaves the header.
   await new Promise<void>((resolve) => held.server.close(() => resolve()));
   await expect(notice).toHaveCount(0, { timeout: 20_000 });
+  await expect.poll(headerHeight).toBe(100);
 });
 
 test('a config reload (SIGHUP) refused is a header notice until a reload succeeds', async ({
