@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, minimalConfig, type RunningServer, startServer, waitFor } from './harness.js';
-import { getText, rtmpPublisher, streamStats } from './media-helpers.js';
+import { getText, rtmpPublisher, streamStats, udpSender } from './media-helpers.js';
 
-/** A publishing location's except and clients_timeout (spec 000 §3 Location, spec 001 §2 Location output). */
+/** A publishing location's except, clients_timeout and urls (spec 000 §3 Location, spec 001 §2 Location output). */
 describe('location settings', () => {
   let server: RunningServer;
   let rtmp: string;
@@ -15,7 +15,8 @@ describe('location settings', () => {
       config:
         `${minimalConfig}rtmp ${port};\n` +
         `live open {\n  except secret open/private;\n}\n` +
-        `live ondemand {\n  clients_timeout 3;\n}\n`,
+        `live ondemand {\n  clients_timeout 3;\n}\n` +
+        `live pull {\n  url "udp://127.0.0.1:{NAME}";\n  clients_timeout 2;\n  except 9;\n}\n`,
     });
   });
   afterAll(async () => {
@@ -67,5 +68,25 @@ describe('location settings', () => {
     expect(server.output()).toContain(
       'published stream ondemand/cam removed: no clients for 3 s (clients_timeout)',
     );
+  });
+
+  it('pulls PREFIX/NAME for a player from the url with {NAME} filled in, on demand', async () => {
+    const port = await freePort();
+    publishers.push(udpSender(port));
+    const playlist = await waitFor(async () => {
+      const answer = await getText(`${server.url}/pull/${port}/index.m3u8`);
+      return answer.status === 200 ? answer : undefined;
+    }, 30_000);
+    expect(playlist.text).toContain('#EXTM3U');
+    const stats = await waitFor(async () => {
+      const s = await streamStats(server, `pull/${port}`, 'pull');
+      return s.alive && (s.bitrate ?? 0) > 0 ? s : undefined;
+    });
+    expect(stats.url).toBe(`udp://127.0.0.1:${port}`);
+    // A name in except is not pulled.
+    expect((await getText(`${server.url}/pull/9/index.m3u8`)).status).toBe(404);
+    // No player: gone after the location's clients_timeout.
+    await waitFor(async () => !(await publishedNames('pull')).includes(`pull/${port}`), 20_000);
+    expect(server.output()).toContain(`published stream pull/${port} removed: no clients for 2 s`);
   });
 });

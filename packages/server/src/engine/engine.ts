@@ -5,6 +5,7 @@ import type { Logger } from '../support/log.js';
 import { routePublish } from './publish-route.js';
 import type { PublishAnswer } from './publish-slots.js';
 import { PublishedStreams } from './published-streams.js';
+import { MAX_PULLED_STREAMS, pullLocation } from './location-urls.js';
 import type { SourceContext } from './sources/create-source.js';
 import { statsWrites, type ViewWrite } from './stats-writer.js';
 import { type ClientFigures, StreamRuntime } from './stream-runtime.js';
@@ -202,12 +203,30 @@ export class Engine {
 
   /** A client wants the stream: an on-demand stream starts now. Undefined when there is no such stream. */
   touch(name: string): StreamRuntime | undefined {
-    const runtime = this.get(name);
+    const runtime = this.get(name) ?? this.pullForPlayer(name);
     if (runtime && !runtime.running && !runtime.spec.disabled) {
       this.deps.log.notice(`stream ${name}: started on demand`);
       runtime.start();
     }
     return runtime;
+  }
+
+  /**
+   * PREFIX/NAME pulled from its location's urls for a player (engine/location-urls.ts): the stream,
+   * not started yet (a player's request is authorized first; touch starts it).
+   */
+  pullable(name: string): StreamRuntime | undefined {
+    return this.get(name) ?? this.pullForPlayer(name, false);
+  }
+
+  private pullForPlayer(name: string, start = true): StreamRuntime | undefined {
+    const target = pullLocation(this.config, name);
+    if (!target) return undefined;
+    if (this.published.size >= MAX_PULLED_STREAMS) {
+      this.deps.log.error(`stream ${name} not pulled: ${MAX_PULLED_STREAMS} location streams run already`);
+      return undefined;
+    }
+    return this.published.open(target.prefix, target.location, name, start);
   }
 
   /** stream_restart; false when there is no such stream. */

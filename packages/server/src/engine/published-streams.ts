@@ -3,13 +3,15 @@ import { getIn, type LiveView } from '../live/live-view.js';
 import type { Logger } from '../support/log.js';
 import type { SourceContext } from './sources/create-source.js';
 import { type ClientFigures, StreamRuntime } from './stream-runtime.js';
-import { publishedSpec } from './stream-spec.js';
+import { pullUrls } from './location-urls.js';
+import { publishedSpec, STREAM_DEFAULTS } from './stream-spec.js';
 
 interface Published {
   prefix: string;
   runtime: StreamRuntime;
   /** Since when no publisher is on (ms), if none is. */
   idleSince: number | undefined;
+  createdAt: number;
 }
 
 /**
@@ -35,17 +37,22 @@ export class PublishedStreams {
     return this.items.get(name)?.runtime;
   }
 
+  get size(): number {
+    return this.items.size;
+  }
+
   entries(): IterableIterator<[string, Published]> {
     return this.items.entries();
   }
 
   /** The published stream `name` in location `prefix`, started and shown in the view; created if new. */
-  open(prefix: string, location: Location, name: string): StreamRuntime {
+  open(prefix: string, location: Location, name: string, start = true): StreamRuntime {
     const existing = this.items.get(name);
     if (existing) return existing.runtime;
-    const runtime = new StreamRuntime(publishedSpec(name, location), this.context);
-    this.items.set(name, { prefix, runtime, idleSince: undefined });
-    runtime.start();
+    const runtime = new StreamRuntime(publishedSpec(name, location, prefix), this.context);
+    this.items.set(name, { prefix, runtime, idleSince: undefined, createdAt: Date.now() });
+    // A stream pulled for a player starts once the player is let in (Engine.touch).
+    if (start) runtime.start();
     if (getIn(this.view.snapshot, ['lives', prefix]) !== undefined) {
       this.view.set(['lives', prefix, 'streams', name], { name });
     }
@@ -65,21 +72,33 @@ export class PublishedStreams {
       const timeoutMs = item.runtime.spec.sourceTimeoutSeconds * 1000;
       const unwatched = location && clientsOf && this.unwatchedFor(item, location, clientsOf(name), nowMs);
       if (unwatched) {
-        this.remove(name, item, `no clients for ${location.clients_timeout} s (clients_timeout)`);
+        this.remove(name, item, `no clients for ${unwatched} s (clients_timeout)`);
         continue;
       }
-      if (location && (item.idleSince === undefined || nowMs - item.idleSince < timeoutMs)) continue;
+      // A stream the location's urls pull waits for no publisher: only its clients keep it.
+      const pulled = location !== undefined && pullUrls(location).length > 0;
+      if (location && (pulled || item.idleSince === undefined || nowMs - item.idleSince < timeoutMs))
+        continue;
       this.remove(name, item, location ? 'no publisher' : 'its location was deleted');
     }
   }
 
   /** Whether an on-demand location's stream has had no client for its clients_timeout. */
-  private unwatchedFor(item: Published, location: Location, clients: ClientFigures, nowMs: number): boolean {
-    const timeoutSeconds = location.clients_timeout;
-    if (timeoutSeconds === undefined || clients.openResponses > 0) return false;
+  /** The clients_timeout (s) when it has passed with no client, else undefined. */
+  private unwatchedFor(
+    item: Published,
+    location: Location,
+    clients: ClientFigures,
+    nowMs: number,
+  ): number | undefined {
+    // Pulled for players (the location's urls), a stream is on demand even with no clients_timeout set.
+    const timeoutSeconds =
+      location.clients_timeout ??
+      (pullUrls(location).length > 0 ? STREAM_DEFAULTS.clientsTimeoutSeconds : undefined);
+    if (timeoutSeconds === undefined || clients.openResponses > 0) return undefined;
     // Counted from the publish when nobody came at all: an unwatched publisher is turned off too.
-    const since = Math.max(clients.lastAccessAt ?? 0, item.runtime.startedAtMs ?? nowMs);
-    return nowMs - since >= timeoutSeconds * 1000;
+    const since = Math.max(clients.lastAccessAt ?? 0, item.runtime.startedAtMs ?? item.createdAt);
+    return nowMs - since >= timeoutSeconds * 1000 ? timeoutSeconds : undefined;
   }
 
   async close(): Promise<void> {

@@ -1,5 +1,6 @@
 import type { Config, Location, SourceEntry, Stream, Transcoder } from '@sluice/api';
 import { orderSources } from './source-url.js';
+import { locationSources } from './location-urls.js';
 
 /** What the engine needs to run one stream, taken from its config entry. */
 export interface StreamSpec {
@@ -86,10 +87,12 @@ export function backupEntry(backup: string | undefined): SourceEntry | undefined
 }
 
 /** A stream published into a location (spec 000 §3 Location): named PREFIX/NAME, always running while published. */
-export function publishedSpec(name: string, location: Location): StreamSpec {
+export function publishedSpec(name: string, location: Location, prefix?: string): StreamSpec {
+  // The location's urls pull the stream for players; a publisher is taken when none feeds it.
+  const pulled = prefix === undefined ? [] : locationSources(location, prefix, name);
   return {
     name,
-    sources: [{ url: 'publish://' }],
+    sources: [...pulled, { url: 'publish://' }],
     static: true,
     disabled: false,
     sourceTimeoutSeconds: location.source_timeout ?? STREAM_DEFAULTS.sourceTimeoutSeconds,
