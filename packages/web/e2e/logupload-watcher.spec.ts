@@ -114,7 +114,9 @@ test('Watcher: Save sets the vsaas database, endpoint and rproxy with a random 1
   for (const database of ['/var/lib/vsaas/one.db', '/var/lib/vsaas/two.db']) {
     await page.getByLabel('Database path').fill(database);
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText('Saved.')).toBeVisible();
+    await expect(page.getByText('Saved.', { exact: true })).toBeVisible();
+    // Sluice runs no Watcher: the saved path carries the console's "not applied" mark.
+    await expect(page.getByLabel('Watcher database not applied')).toBeVisible();
     const plugins = (await readConfig()).plugins;
     expect(plugins.vsaas).toEqual({ database, endpoint: 'enabled' });
     expect(plugins.rproxy.endpoint_auth).toBe('vsaas');

@@ -5,6 +5,7 @@ import { ApiError } from '../../api/http-client.js';
 import { useLiveSync } from '../../api/live-context.js';
 import { useView } from '../../api/use-live.js';
 import { EditOnly } from '../../components/EditOnly.js';
+import { NotAppliedMark } from '../../components/NotAppliedMark.js';
 import { ReadOnlyFields } from '../../components/ReadOnlyFields.js';
 import { WATCHER_UNAVAILABLE, type WatcherPlugins, watcherDelta } from './watcher-save.js';
 
@@ -59,6 +60,9 @@ export function WatcherPage() {
           }}
         />
       </ReadOnlyFields>
+      {configured !== '' && (
+        <NotAppliedMark path={['plugins', 'vsaas', 'database']} label="Watcher database" />
+      )}
       <EditOnly>
         <Group>
           <Button
