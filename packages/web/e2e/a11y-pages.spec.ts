@@ -113,6 +113,16 @@ const visits: Visit[] = [
     path: '/admin/cluster/sources',
     ready: (page) => page.getByRole('list', { name: 'Sources' }).getByRole('listitem'),
   },
+  {
+    title: 'log upload',
+    path: '/admin/logupload',
+    ready: (page) => page.getByRole('region', { name: 'Support SSH access' }).getByRole('status'),
+  },
+  {
+    title: 'watcher',
+    path: '/admin/watcher',
+    ready: (page) => page.getByText('Flussonic Watcher is disabled on this license'),
+  },
   { title: 'not found', path: '/admin/nowhere', ready: (page) => page.getByText('Page not found') },
   {
     title: 'login',
