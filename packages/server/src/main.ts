@@ -309,6 +309,8 @@ async function main(): Promise<void> {
     // already, and starting or stopping streams must not hold up the console's save.
     setImmediate(() => void media.apply(next, scope));
     peers.apply(next);
+    // The support tunnel goes to the host the operator consented to: another host (or none) ends it.
+    if (next.support_ssh !== previous.support_ssh) supportTunnel.disable();
     snmpAgent.apply(next);
     nvidia.apply(next);
     if (JSON.stringify(next.edit_auth) !== JSON.stringify(previous.edit_auth)) sessions.clear();
