@@ -9,7 +9,7 @@ const TICKET_MAX_CHARS = 200;
 export class UploadFailed extends Error {}
 
 /** The ticket of a support server's answer: JSON {ticket} (or {id}), or the plain text itself. */
-function ticketOf(text: string): string {
+export function ticketOf(text: string): string {
   let value: unknown = text.trim();
   try {
     const parsed: unknown = JSON.parse(text);
