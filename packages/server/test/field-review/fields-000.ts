@@ -121,7 +121,7 @@ export const GLOBAL_FIELDS: Record<string, Review> = {
   'peers.*.port': applied('cluster-peers.test.ts', 'each server sees the other two with live figures'),
   'peers.*.position': applied('e2e/cluster.spec.ts', 'Settings: hostname, cluster key, and peers saved'),
   'plugins.iptv.database': applied('iptv.test.ts', 'creates, lists, filters, updates and deletes users'),
-  'plugins.vsaas.database': notApplied(NO_WATCHER),
+  'plugins.vsaas.database': notApplied(NO_WATCHER, 'watcher/WatcherPage.tsx'),
   'plugins.vsaas.endpoint': notApplied(NO_WATCHER),
   'plugins.rproxy.endpoint_auth': notApplied(NO_WATCHER),
   'plugins.rproxy.streampoint_key': notApplied(NO_WATCHER),

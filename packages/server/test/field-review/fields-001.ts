@@ -11,7 +11,7 @@ import {
   thumbnails,
 } from './fields-001-shared.js';
 import { TRANSCODER } from './fields-001-transcoder.js';
-import { applied, IN_PROGRESS, notApplied, type Review, under } from './review.js';
+import { applied, notApplied, type Review, under } from './review.js';
 
 const HANDED = (title: string) => applied('src/engine/item-fields.test.ts', title);
 const LOCATION_HANDS = "a published stream takes its location's previews and session limit";
@@ -120,7 +120,20 @@ export const LOCATION_FIELDS: Record<string, Review> = {
   ),
   ...under(
     'lives.*.urls[]',
-    Object.fromEntries(Object.keys(SOURCE_ENTRY).map((k) => [k, notApplied(IN_PROGRESS)])),
+    // A location's url entries become its pulled streams' sources as they are (engine/location-urls.ts),
+    // so their options act as a stream's; the console shows no url of a location.
+    {
+      ...Object.fromEntries(
+        Object.entries(SOURCE_ENTRY).map(([key, review]) => [
+          key,
+          review.kind === 'applied' ? review : notApplied(review.reason),
+        ]),
+      ),
+      url: applied(
+        'location-settings.test.ts',
+        'pulls PREFIX/NAME for a player from the url with {NAME} filled in',
+      ),
+    },
   ),
   ...under('lives.*.meta', LOCATION_META),
   ...under(

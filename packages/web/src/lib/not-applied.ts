@@ -17,20 +17,7 @@ const NO_THUMBNAIL_URL =
   'Saved but not applied: previews are made from the stream itself, not fetched from a url.';
 const NO_STREAM_LOGO = 'Saved but not applied: a logo is burnt in by a transcoder video track’s logo.';
 
-/**
- * Fields other helpers of issue 23 are making real while this list was written; each leaves the list
- * (and the review's table) when its change lands.
- */
-const IN_PROGRESS = 'Saved but not applied yet: this server is being taught it (issue 23).';
-const inProgress = [
-  ...['url', 'priority', 'source_timeout', 'user_agent', 'buffer', 'rtp', 'tracks'].map(
-    (k) => `lives.*.urls[].${k}`,
-  ),
-  ...['program', 'pids', 'allow_subtitles', 'dvbsubs_ocr'].map((k) => `lives.*.urls[].${k}`),
-];
-
 export const NOT_APPLIED: Readonly<Record<string, string>> = {
-  ...Object.fromEntries(inProgress.map((field) => [field, IN_PROGRESS])),
   ...Object.fromEntries(each(['dvr.dvr_replicate', 'dvr.replication_port'], NO_REPLICATION)),
   ...Object.fromEntries(
     each(['cache.path', 'cache.disk_limit', 'cache.time_limit'], NO_CACHE).filter(
@@ -42,10 +29,18 @@ export const NOT_APPLIED: Readonly<Record<string, string>> = {
     ['path', 'height', 'width', 'left', 'top'].map((k) => [`streams.*.logo.${k}`, NO_STREAM_LOGO]),
   ),
   'streams.*.external_dvr': 'Saved but not applied: this server records with its own DVR only.',
-  'streams.*.urls[].dvbsubs_ocr':
-    'Saved but not applied: DVB subtitles and teletext are carried in MPEG-TS and HLS as they come, not converted to WebVTT (DVB bitmap subtitles would need OCR).',
-  'streams.*.urls[].buffer':
-    'Saved but not applied: HLS sources are read as they come, with no extra buffer.',
+  ...Object.fromEntries(
+    ['streams', 'lives'].flatMap((section) => [
+      [
+        `${section}.*.urls[].dvbsubs_ocr`,
+        'Saved but not applied: DVB subtitles and teletext are carried in MPEG-TS and HLS as they come, not converted to WebVTT (DVB bitmap subtitles would need OCR).',
+      ],
+      [
+        `${section}.*.urls[].buffer`,
+        'Saved but not applied: HLS sources are read as they come, with no extra buffer.',
+      ],
+    ]),
+  ),
   'streams.*.url_prefix': 'Saved but not applied: output urls are always this server’s own.',
   'streams.*.provider': 'Saved but not applied: the MPEG-TS service descriptor names Sluice as provider.',
   'streams.*.type': 'Saved but not applied: a stream’s kind follows from its sources.',
