@@ -1,4 +1,4 @@
-import { crc32Mpeg } from './crc32.js';
+import { keepStreams } from './program-filter.js';
 import { parsePat, parsePmt, SectionAssembler } from './psi.js';
 import { classifyStream } from './stream-types.js';
 import { NULL_PID, PACKET_SIZE, PAT_PID, payloadOffset, pidOf, startsUnit } from './ts-packet.js';
@@ -52,24 +52,7 @@ export function audioOnlySegment(data: Buffer): Buffer {
 
 /** The PMT section listing only the `audio` PIDs, PCR_PID set to none; undefined when it won't fit one packet. */
 function audioTable(section: Buffer, audio: ReadonlySet<number>): Buffer | undefined {
-  const infoLength = ((section[10]! & 0x0f) << 8) | section[11]!;
-  const head = Buffer.from(section.subarray(0, 12 + infoLength));
-  head[8] = (head[8]! & 0xe0) | (NULL_PID >> 8);
-  head[9] = NULL_PID & 0xff;
-  const entries: Buffer[] = [];
-  for (let i = 12 + infoLength; i + 5 <= section.length - 4;) {
-    const pid = ((section[i + 1]! & 0x1f) << 8) | section[i + 2]!;
-    const length = 5 + (((section[i + 3]! & 0x0f) << 8) | section[i + 4]!);
-    if (audio.has(pid)) entries.push(section.subarray(i, i + length));
-    i += length;
-  }
-  const out = Buffer.concat([head, ...entries, Buffer.alloc(4)]);
-  if (out.length > PACKET_SIZE - 5) return undefined;
-  const sectionLength = out.length - 3;
-  out[1] = (out[1]! & 0xf0) | (sectionLength >> 8);
-  out[2] = sectionLength & 0xff;
-  out.writeUInt32BE(crc32Mpeg(out, 0, out.length - 4), out.length - 4);
-  return out;
+  return keepStreams(section, audio, NULL_PID);
 }
 
 /** The original packet's header (PID, continuity counter) with `section` as its only payload. */

@@ -105,10 +105,21 @@ export class ProgramFilter {
   }
 }
 
-/** The PMT section with only the elementary streams in `allowed`; undefined when it won't fit one packet. */
-function keepStreams(section: Buffer, allowed: ReadonlySet<number>): Buffer | undefined {
+/**
+ * The PMT section with only the elementary streams in `allowed`, and PCR_PID set to `pcrPid` when
+ * given (the audio-only variant has none); undefined when it won't fit one packet.
+ */
+export function keepStreams(
+  section: Buffer,
+  allowed: ReadonlySet<number>,
+  pcrPid?: number,
+): Buffer | undefined {
   const infoLength = ((section[10]! & 0x0f) << 8) | section[11]!;
-  const head = section.subarray(0, 12 + infoLength);
+  const head = Buffer.from(section.subarray(0, 12 + infoLength));
+  if (pcrPid !== undefined) {
+    head[8] = (head[8]! & 0xe0) | (pcrPid >> 8);
+    head[9] = pcrPid & 0xff;
+  }
   const entries: Buffer[] = [];
   for (let i = 12 + infoLength; i + 5 <= section.length - 4;) {
     const pid = ((section[i + 1]! & 0x1f) << 8) | section[i + 2]!;

@@ -5,6 +5,8 @@
  * (packages/server/test/field-review.test.ts) fails when a field it finds not applied is missing
  * here, or when the form that shows it renders no NotAppliedMark.
  */
+import { orderedSections } from '@sluice/api';
+
 const sections = ['streams', 'lives', 'sources'] as const;
 const each = (fields: string[], note: string): [string, string][] =>
   sections.flatMap((section) => fields.map((field): [string, string] => [`${section}.*.${field}`, note]));
@@ -83,16 +85,8 @@ export const NOT_APPLIED: Readonly<Record<string, string>> = {
 /** The words of a field's mark; undefined when the field is applied. */
 export const notAppliedNote = (field: string): string | undefined => NOT_APPLIED[field];
 
-const KEYED = new Set([
-  'streams',
-  'lives',
-  'sources',
-  'vods',
-  'dvrs',
-  'auth_backends',
-  'peers',
-  'web_scripts',
-]);
+/** Sections keyed by name: a field inside one is named with `*` for the key. */
+const KEYED = new Set<string>(orderedSections);
 const RECORDS = new Set(['video', 'disks']);
 
 /** A form's config path as the review names it: ['streams', 'cam', 'dvr', 'root'] → 'streams.*.dvr.root'. */
