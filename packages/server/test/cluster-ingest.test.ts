@@ -42,8 +42,13 @@ describe('cluster ingest: captured on one server, pulled by the others, taken ov
       const segment = await fetch(new URL(segments.at(-1)!, `${server.url}/${STREAM}/`));
       expect(segment.status).toBe(200);
       expect((await segment.arrayBuffer()).byteLength).toBeGreaterThan(1000);
-      const stats = await streamStats(server, STREAM);
-      expect(stats.url).toBe(`tshttp://127.0.0.1:${capturer!.port}/${STREAM}/mpegts`);
+      // Its stats name the capturer as the source (written once a second: waited for, not read once).
+      const pulledFrom = `tshttp://127.0.0.1:${capturer!.port}/${STREAM}/mpegts`;
+      const url = await waitFor(async () => {
+        const now = (await streamStats(server, STREAM)).url;
+        return now === pulledFrom ? now : undefined;
+      }, 10_000).catch(async () => (await streamStats(server, STREAM)).url);
+      expect(url).toBe(pulledFrom);
     }
     expect(await capturers(servers, STREAM)).toEqual([capturer]);
   });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
 import { SECRET_FIELDS, type SecretKind } from '../src/http/secret-fields.js';
 
 /**
@@ -15,7 +16,8 @@ export interface Planted {
 }
 
 /** Keys for `*`: sources are keyed by position; the rest by a name. */
-const KEY_OF: Record<string, string> = { sources: '0' };
+// A web script's prefix may not overlap a stream or location (web-scripts/), so not 'planted'.
+const KEY_OF: Record<string, string> = { sources: '0', web_scripts: 'plantedscripts' };
 
 const isRuntime = (parts: string[]) =>
   parts.includes('stats') || ((parts[0] === 'lives' || parts[0] === 'sources') && parts[2] === 'streams');
@@ -38,6 +40,9 @@ export function plantSecrets(round: string, table = SECRET_FIELDS): Planted {
     const value = kind === 'omit' && !path.endsWith('_auth') ? secret() : valueOf(kind, secret);
     setPath(config, parts, value);
   }
+  // A web script is refused without the folder it serves; any folder does (a missing one is a notice).
+  const scripts = config.web_scripts as Record<string, Record<string, unknown>> | undefined;
+  for (const script of Object.values(scripts ?? {})) script.path ??= tmpdir();
   return { config, secrets };
 }
 
