@@ -56,13 +56,16 @@ describe('request bodies', () => {
   });
 
   it('refuses a chunked body at the cap and keeps answering other calls meanwhile', async () => {
-    const refused = sendLargeBody(server.port, `${API}/save_raw_config`, {
-      headers: { 'content-type': 'text/plain', authorization: basicAuth() },
-      // Just past the cap: a client still sending when the answer comes may see a reset instead.
-      totalBytes: 9 * MB,
-      chunk: Buffer.alloc(256 * 1024, 'stream a { url udp://239.0.0.1:1234; }\n'),
-      chunked: true,
-    });
+    const send = () =>
+      sendLargeBody(server.port, `${API}/save_raw_config`, {
+        headers: { 'content-type': 'text/plain', authorization: basicAuth() },
+        totalBytes: 9 * MB,
+        chunk: Buffer.alloc(256 * 1024, 'stream a { url udp://239.0.0.1:1234; }\n'),
+        chunked: true,
+      });
+    // Just past the cap: a client still sending when the answer comes may see a reset (EPIPE) before
+    // it reads the answer (seen once in run 41). A second try reads it; either way nothing was saved.
+    const refused = send().catch(send);
     const started = performance.now();
     expect((await server.api(`${API}/server`)).status).toBe(200);
     const otherCallMs = performance.now() - started;
