@@ -1,4 +1,4 @@
-import { keepStreams } from './program-filter.js';
+import { keepStreams, withSection } from './program-filter.js';
 import { parsePat, parsePmt, SectionAssembler } from './psi.js';
 import { classifyStream } from './stream-types.js';
 import { NULL_PID, PACKET_SIZE, PAT_PID, payloadOffset, pidOf, startsUnit } from './ts-packet.js';
@@ -53,14 +53,4 @@ export function audioOnlySegment(data: Buffer): Buffer {
 /** The PMT section listing only the `audio` PIDs, PCR_PID set to none; undefined when it won't fit one packet. */
 function audioTable(section: Buffer, audio: ReadonlySet<number>): Buffer | undefined {
   return keepStreams(section, audio, NULL_PID);
-}
-
-/** The original packet's header (PID, continuity counter) with `section` as its only payload. */
-function withSection(original: Buffer, section: Buffer): Buffer {
-  const packet = Buffer.alloc(PACKET_SIZE, 0xff);
-  original.copy(packet, 0, 0, 4);
-  packet[3] = (packet[3]! & 0x0f) | 0x10; // payload only
-  packet[4] = 0; // pointer_field
-  section.copy(packet, 5);
-  return packet;
 }

@@ -34,11 +34,11 @@ export class ProgramFilter {
       const packet = chunk.subarray(o, o + PACKET_SIZE);
       if (pid === PAT_PID) {
         this.readPat(packet);
-        if (this.pat && startsUnit(chunk, o)) kept.push(this.rewritten(packet, this.pat));
+        if (this.pat && startsUnit(chunk, o)) kept.push(withSection(packet, this.pat));
       } else if (pid === this.pmtPid) {
         this.readPmt(packet);
         if (!this.pmt) kept.push(packet);
-        else if (startsUnit(chunk, o)) kept.push(this.rewritten(packet, this.pmt));
+        else if (startsUnit(chunk, o)) kept.push(withSection(packet, this.pmt));
       } else if (this.allowed.has(pid)) {
         kept.push(packet);
       }
@@ -93,16 +93,16 @@ export class ProgramFilter {
     const rewrite = this.pids !== undefined || streams.length < pmt.streams.length;
     this.pmt = rewrite ? keepStreams(section, new Set(streams)) : undefined;
   }
+}
 
-  /** The original packet's header (its continuity counter) with a rewritten section as payload. */
-  private rewritten(original: Buffer, section: Buffer): Buffer {
-    const packet = Buffer.alloc(PACKET_SIZE, 0xff);
-    original.copy(packet, 0, 0, 4);
-    packet[3] = (packet[3]! & 0x0f) | 0x10; // payload only
-    packet[4] = 0; // pointer_field
-    section.copy(packet, 5);
-    return packet;
-  }
+/** The original packet's header (PID, continuity counter) with `section` as its only payload. */
+export function withSection(original: Buffer, section: Buffer): Buffer {
+  const packet = Buffer.alloc(PACKET_SIZE, 0xff);
+  original.copy(packet, 0, 0, 4);
+  packet[3] = (packet[3]! & 0x0f) | 0x10; // payload only
+  packet[4] = 0; // pointer_field
+  section.copy(packet, 5);
+  return packet;
 }
 
 /**
