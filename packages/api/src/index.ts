@@ -24,3 +24,4 @@ export * from './import-summary.js';
 export * from './pulse/query.js';
 export * from './pulse/answer.js';
 export * from './cluster.js';
+export * from './ad-schedules.js';

@@ -12,6 +12,7 @@ import {
   webScript,
 } from './sections.js';
 import { stream } from './stream.js';
+import { adSchedules } from '../ad-schedules.js';
 
 export const logLevels = ['debug', 'notice', 'error'] as const;
 
@@ -104,6 +105,8 @@ export const config = z.looseObject({
   peers: z.record(z.string().min(1), peer).optional(),
   plugins: plugins.optional(),
   web_scripts: z.record(z.string().min(1), webScript).optional(),
+  /** Ad insertion schedules (spec 002 §3; docs/config.md "Ad schedules"); streams name one in `ad_schedule`. */
+  ad_schedules: adSchedules.optional(),
 });
 export type Config = z.infer<typeof config>;
 

@@ -93,6 +93,8 @@ export const stream = z.looseObject({
   auth: auth.optional(),
   drm: drm.optional(),
   logo: logo.optional(),
+  /** The ad schedule (a name in the top-level ad_schedules) whose slots insert ads into this stream. */
+  ad_schedule: z.string().min(1).optional(),
   extra: extraOptions.optional(),
 });
 export type Stream = z.infer<typeof stream>;
