@@ -34,6 +34,9 @@ if [ "${1:-}" = "--with-bench" ] || [ "${SLUICE_BOOTSTRAP_TEST:-}" = 1 ]; then
   # Tests only: Net-SNMP's snmpget/snmpwalk are the SNMP client nobody here wrote; snmp.test.ts asks
   # the `snmp` port with them.
   command -v snmpget >/dev/null 2>&1 || need+=(snmp)
+  # Tests only: a real sshd is the support host of the SSH access; support-ssh-tunnel.test.ts starts
+  # an unprivileged one on a loopback port and checks the server's `ssh -R` tunnel through it.
+  [ -x /usr/sbin/sshd ] || need+=(openssh-server)
 fi
 if [ "${1:-}" = "--with-bench" ]; then
   command -v nginx >/dev/null 2>&1 || need+=(nginx-light libnginx-mod-rtmp)

@@ -42,6 +42,7 @@ import { LocalServer } from './cluster/peers/local-server.js';
 import { PeerDirectory } from './cluster/peers/peer-directory.js';
 import { loadRedirect } from './cluster/peers/load-redirect.js';
 import { createLogger } from './support/log.js';
+import { supportKeyFiles } from './diagnostics/ssh-key.js';
 import { SshTunnel } from './diagnostics/ssh-tunnel.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -234,7 +235,14 @@ async function main(): Promise<void> {
     () => view.snapshot,
   );
 
-  const supportTunnel = new SshTunnel(() => store.config.support_ssh, log);
+  const supportTunnel = new SshTunnel(() => store.config.support_ssh, log, {
+    keyFiles: supportKeyFiles(dirname(resolve(options.configPath))),
+    // The console's port (an admin port when set): support reaches the console through the tunnel.
+    consolePort: () => {
+      const bound = web.listeners?.bound();
+      return bound?.admin_http[0] ?? bound?.http[0];
+    },
+  });
   const app = await buildApp({
     log,
     store,

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import type { Logger } from '../support/log.js';
+import { ensureSupportKey, type SupportKeyFiles } from './ssh-key.js';
 
 /** `[user@]host[:port]`, starting with a letter or digit: nothing ssh could read as an option. */
 export const SUPPORT_SSH_PATTERN = /^(?:[A-Za-z0-9][A-Za-z0-9._-]*@)?[A-Za-z0-9][A-Za-z0-9.-]*(?::\d{1,5})?$/;
@@ -14,24 +15,38 @@ export interface TunnelStatus {
   state: TunnelState;
   /** The configured `support_ssh`, when there is one. */
   host?: string;
-  /** The port the support host opened for us (`ssh -R 0:…` lets it choose). */
+  /** The port the support host opened for us to this sshd (`ssh -R 0:…` lets it choose). */
   remote_port?: number;
+  /** The port the support host opened for us to this server's console (HTTP). */
+  remote_console_port?: number;
+  /** The server's support key: the line support puts in the tunnel user's authorized_keys. */
+  public_key?: string;
   /** Why it failed (ssh's last words), or why it can't start. */
   reason?: string;
 }
 
+export interface TunnelOptions {
+  /** The server's own key and known hosts (ssh-key.ts). */
+  keyFiles: SupportKeyFiles;
+  /** The console's HTTP port now, forwarded beside the sshd when there is one. */
+  consolePort: () => number | undefined;
+}
+
 /**
- * The support SSH access (spec 002 §2 Log upload): `ssh -N -R 0:127.0.0.1:22 [user@]host` to the
- * configured `support_ssh` host (Debian's openssh-client). Running once the host says which port it
- * allocated; failed with ssh's last stderr line when it exits unasked; stopped when disabled.
+ * The support SSH access (spec 002 §2 Log upload): `ssh -N -R 0:127.0.0.1:22 -R 0:127.0.0.1:<console>
+ * [user@]host` to the configured `support_ssh` host (Debian's openssh-client) with the server's own
+ * key. Running once the host says which ports it allocated; failed with ssh's last stderr line when
+ * it exits unasked; stopped when disabled.
  */
 export class SshTunnel {
   private child: ChildProcess | undefined;
-  private status: Omit<TunnelStatus, 'host'> = { state: 'stopped' };
+  private status: Omit<TunnelStatus, 'host' | 'public_key'> = { state: 'stopped' };
+  private publicKey: string | undefined;
 
   constructor(
     private readonly host: () => string | undefined,
     private readonly log: Logger,
+    private readonly options: TunnelOptions,
     private readonly sshPath = process.env.SLUICE_SSH ?? 'ssh',
   ) {}
 
@@ -39,7 +54,11 @@ export class SshTunnel {
     const host = this.host();
     if (!host && !this.child)
       return { state: 'unconfigured', reason: 'no support_ssh host is set in the config' };
-    return { ...this.status, ...(host ? { host } : {}) };
+    return {
+      ...this.status,
+      ...(host ? { host } : {}),
+      ...(this.publicKey ? { public_key: this.publicKey } : {}),
+    };
   }
 
   /** Starts the tunnel; answers once it runs or failed (or after `waitMs`, still starting). */
@@ -52,9 +71,24 @@ export class SshTunnel {
       return this.current();
     }
     const [destination = host, port] = host.split(/:(?=\d+$)/);
+    try {
+      this.publicKey = await ensureSupportKey(this.options.keyFiles);
+    } catch (error) {
+      this.status = { state: 'failed', reason: `cannot make the support key: ${(error as Error).message}` };
+      return this.current();
+    }
+    if (this.child) return this.current();
+    const consolePort = this.options.consolePort();
+    const targets = [LOCAL_SSHD, ...(consolePort ? [`127.0.0.1:${consolePort}`] : [])];
     const args = [
       '-N',
       '-T',
+      '-i',
+      this.options.keyFiles.keyPath,
+      '-o',
+      'IdentitiesOnly=yes',
+      '-o',
+      `UserKnownHostsFile=${this.options.keyFiles.knownHostsPath}`,
       '-o',
       'BatchMode=yes',
       '-o',
@@ -67,8 +101,7 @@ export class SshTunnel {
       'ServerAliveCountMax=3',
       '-o',
       'ConnectTimeout=10',
-      '-R',
-      `0:${LOCAL_SSHD}`,
+      ...targets.flatMap((target) => ['-R', `0:${target}`]),
       ...(port ? ['-p', port] : []),
       destination,
     ];
@@ -77,17 +110,23 @@ export class SshTunnel {
     const child = spawn(this.sshPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
     this.child = child;
     let lastLine = '';
+    const ports: { remote_port?: number; remote_console_port?: number } = {};
     const settled = new Promise<void>((resolve) => {
       child.stderr?.setEncoding('utf8').on('data', (text: string) => {
         for (const line of text
           .split('\n')
           .map((l) => l.trim())
           .filter(Boolean)) {
-          const allocated = /Allocated port (\d+) for remote forward/.exec(line);
+          const allocated = /Allocated port (\d+) for remote forward to (\S+)/.exec(line);
           if (allocated) {
-            this.status = { state: 'running', remote_port: Number(allocated[1]) };
-            this.log.notice(`support ssh: running, ${host} port ${allocated[1]} reaches this sshd`);
-            resolve();
+            const remote = Number(allocated[1]);
+            ports[allocated[2] === LOCAL_SSHD ? 'remote_port' : 'remote_console_port'] = remote;
+            this.log.notice(`support ssh: ${host} port ${remote} reaches ${allocated[2]}`);
+            // Running once every forward has its port: each is what support will use.
+            if (Object.keys(ports).length === targets.length) {
+              this.status = { state: 'running', ...ports };
+              resolve();
+            }
           } else lastLine = line.slice(-REASON_MAX_CHARS);
         }
       });
