@@ -40,6 +40,7 @@ import type { SystemSampler } from './pulse/system-samplers.js';
 import type { IptvPlugin } from './iptv/iptv-plugin.js';
 import { registerIptv } from './iptv/iptv-routes.js';
 import { registerSupport, type SupportDeps } from './diagnostics/support-routes.js';
+import type { AdStreamStats } from './ads/ad-stats.js';
 
 export interface AppDeps {
   store: ConfigStore;
@@ -82,6 +83,8 @@ export interface AppDeps {
   peers?: PeerDirectory;
   /** GET cluster/ingest: what this server tells its peers about cluster ingest (cluster/ingest/, keyed proof). */
   clusterIngest?: (request: FastifyRequest) => Promise<unknown>;
+  /** GET ad_streams: per stream, each ad file's show_count and view_count (ads/ad-stats.ts). */
+  adStreams?: () => AdStreamStats;
   /** Log upload page: POST sendlogs, the kept bundle, the support SSH tunnel (diagnostics/). */
   support?: Omit<SupportDeps, 'edit'>;
 }
@@ -227,6 +230,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       log: deps.log,
     });
   if (deps.support) registerSupport(app, { ...deps.support, edit });
+  const adStreams = deps.adStreams;
+  if (adStreams) app.get(`${API}/ad_streams`, { onRequest: view }, async () => adStreams());
   // Mirrors ask for this server's streams with a proof of the cluster key, not admin credentials.
   const origin = originHandlers(config, () => deps.view.snapshot);
   app.get(`${API}/cluster/streams`, origin.streams);

@@ -275,6 +275,7 @@ async function main(): Promise<void> {
     iptv: media.iptv,
     peers,
     clusterIngest: media.ingest.handler,
+    adStreams: () => media.ads.stats.snapshot(),
     // Log upload page (diagnostics/): the bundle's parts, support_url, the support_ssh tunnel.
     support: {
       sources: {

@@ -1,7 +1,7 @@
 import type { SecureContext } from 'node:tls';
 import type { ChangeScope } from './config/store.js';
 import type { PublishRequest } from './ingest/rtmp/rtmp-server.js';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { type Config, isPlainObject } from '@sluice/api';
 import { AccessServices } from './auth/access-services.js';
 import { authorizedPublish } from './auth/play-gate.js';
@@ -45,6 +45,8 @@ import type { SystemSampler } from './pulse/system-samplers.js';
 import { logoDirOf } from './transcoder/logo-store.js';
 import type { Logger } from './support/log.js';
 import { privateScratchDir } from './support/scratch-dir.js';
+import { AdStats, AD_STATS_FILE } from './ads/ad-stats.js';
+import { AdConformer } from './ads/conform.js';
 
 export interface MediaOptions {
   view: LiveView;
@@ -92,6 +94,9 @@ export async function startMedia(options: MediaOptions) {
     options.config,
   );
   const traffic = new TrafficHistory(() => pulse.store);
+  // Ads (ads/): show/view counts kept in the data folder; ad files conformed once into its cache.
+  const adStats = new AdStats(join(dirname(options.configPath), AD_STATS_FILE));
+  const adConformer = new AdConformer(join(dirname(options.configPath), 'ad-cache'), { ffmpegPath, env });
   // DVR: archives read back at start, recorded from each stream's segments, shown in its stats.
   const dvr: DvrService = new DvrService({
     log,
@@ -242,6 +247,8 @@ export async function startMedia(options: MediaOptions) {
     openedFiles: () => vod.openedCount,
     /** GET /flussonic/api/history. */
     history: access.history(traffic, clients),
+    /** Ad counts (GET ad_streams) and ad files made to match a stream (ads/). */
+    ads: { stats: adStats, conformer: adConformer },
     /** The IPTV plugin's users (iptv/): its calls and playlists. */
     iptv: access.iptv,
     /** The console players' token (server info admin_token). */
@@ -285,6 +292,7 @@ export async function startMedia(options: MediaOptions) {
       pulse.close();
       clients.stop();
       access.close();
+      adStats.close();
     },
   };
 }
