@@ -39,6 +39,7 @@ import { registerMetrics } from './pulse/metrics-route.js';
 import type { SystemSampler } from './pulse/system-samplers.js';
 import type { IptvPlugin } from './iptv/iptv-plugin.js';
 import { registerIptv } from './iptv/iptv-routes.js';
+import { registerAdSchedules } from './ads/schedule-api.js';
 import { registerSupport, type SupportDeps } from './diagnostics/support-routes.js';
 import type { AdStreamStats } from './ads/ad-stats.js';
 
@@ -232,6 +233,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.support) registerSupport(app, { ...deps.support, edit });
   const adStreams = deps.adStreams;
   if (adStreams) app.get(`${API}/ad_streams`, { onRequest: view }, async () => adStreams());
+  // Ad schedules (ads/schedule-api.ts): saved through the store like modify_config.
+  registerAdSchedules(app, {
+    config,
+    save: (delta) => deps.store.modify(delta),
+    view,
+    edit,
+    log: deps.log,
+  });
   // Mirrors ask for this server's streams with a proof of the cluster key, not admin credentials.
   const origin = originHandlers(config, () => deps.view.snapshot);
   app.get(`${API}/cluster/streams`, origin.streams);

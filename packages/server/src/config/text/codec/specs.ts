@@ -7,6 +7,7 @@ import {
   recordValueHint,
 } from '../schema-hints.js';
 import type { Unit } from '../units.js';
+import { adFileHandler, adScheduleSection, slotHandler } from './ad-schedule.js';
 import { ruleHandler } from './auth-backend.js';
 import { credentialsHandler } from './credentials.js';
 import { diskHandler, scheduleHandler } from './dvr-storage.js';
@@ -180,6 +181,14 @@ function buildTop(): BlockSpec {
   const plugin = (name: string) =>
     makeSpec({ label: `plugin ${name}`, schema: propertyHint(propertyHint(root, 'plugins'), name) });
   const credentials = (key: string) => memo(() => makeSpec({ label: key, schema: propertyHint(root, key) }));
+  const adSchedule = memo(() =>
+    makeSpec({
+      label: 'ad_schedule',
+      schema: itemHint(propertyHint(root, 'ad_schedules')),
+      handlers: [slotHandler, adFileHandler],
+      omit: { name: "the name is written after 'ad_schedule'" },
+    }),
+  );
 
   const handlers: Handler[] = [
     credentialsHandler('edit_auth', credentials('edit_auth')),
@@ -193,6 +202,7 @@ function buildTop(): BlockSpec {
     pluginSection(plugin),
     peerSection(plain('peer', item('peers'), 'name')),
     webScriptSection(plain('web_script', item('web_scripts'), 'prefix')),
+    adScheduleSection(adSchedule),
     ...LISTEN_LISTS.map(listenHandler),
   ];
   return makeSpec({
@@ -202,7 +212,18 @@ function buildTop(): BlockSpec {
     units: { total_bandwidth: 'size' },
     omit: { stats: 'stats are measured, not configured' },
     // Globals first, then sections: shared definitions before the streams that use them.
-    last: ['plugins', 'peers', 'web_scripts', 'dvrs', 'auth_backends', 'lives', 'sources', 'vods', 'streams'],
+    last: [
+      'plugins',
+      'peers',
+      'web_scripts',
+      'ad_schedules',
+      'dvrs',
+      'auth_backends',
+      'lives',
+      'sources',
+      'vods',
+      'streams',
+    ],
     sections: new Set([
       'stream',
       'live',
@@ -213,6 +234,7 @@ function buildTop(): BlockSpec {
       'plugin',
       'peer',
       'web_script',
+      'ad_schedule',
     ]),
     top: true,
   });
