@@ -300,8 +300,11 @@ export class ConfigStore {
     // Re-validating the text is not needed (`next` is valid, and the serializer checks that what
     // it re-printed reads back as `next`).
     let printed: ReturnType<typeof serializeConfigWithDocument>;
+    // An edit made wholly in place changed only the items its scope names: only those are re-printed
+    // and spliced into the text (config/text/splice.ts), the same text the whole merge writes.
+    const spliced = inPlace && scope && Object.keys(inPlace.rest).length === 0 ? scope : undefined;
     try {
-      printed = serializeConfigWithDocument(next as Record<string, unknown>, previousDocument);
+      printed = serializeConfigWithDocument(next as Record<string, unknown>, previousDocument, spliced);
     } finally {
       // Synchronous up to here: the live sections go back to the running config before anything
       // else can read them, and take the edit again only once the file holding it is on disk.

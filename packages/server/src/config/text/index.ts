@@ -9,3 +9,4 @@ export { ConfigSyntaxError } from './errors.js';
 export type { ConfigDocument } from './document.js';
 export { locatePath } from './locate.js';
 export { parseConfigText, serializeConfig, serializeConfigWithDocument } from './serializer.js';
+export type { ItemChanges } from './splice.js';

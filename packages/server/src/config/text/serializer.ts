@@ -6,6 +6,7 @@ import { type ConfigDocument, type DocumentState, makeDocument, stateOf } from '
 import { mergeBody } from './merge.js';
 import { nextDocumentState } from './next-document.js';
 import { parseTree } from './parser.js';
+import { handOnIndex, type ItemChanges, spliceTop } from './splice.js';
 import { mergeTop } from './top-merge.js';
 import type { ConfigTree } from './tree.js';
 
@@ -63,10 +64,13 @@ export function mergeWhole(
  * and returns the document of the new text with it, for the next edit. Everything the operator
  * wrote by hand survives for the parts that did not change, and the cost follows the size of the
  * change: items of `config` that are the values the document remembers keep their text as it is.
+ * With `changes` (field edits of existing items only, see splice.ts), only the items it names are
+ * looked at; the text is the same as without it.
  */
 export function serializeConfigWithDocument(
   config: Record<string, unknown>,
   previous?: ConfigDocument,
+  changes?: ItemChanges,
 ): { text: string; document: ConfigDocument } {
   const spec = topSpec();
   if (!previous) {
@@ -75,6 +79,12 @@ export function serializeConfigWithDocument(
     return { text, document: makeDocument(read(text).state) };
   }
   const state = stateOf(previous);
+  const spliced = changes && spliceTop(spec, state, config, changes);
+  const splicedNext = spliced && nextDocumentState(spec, spliced, state);
+  if (spliced && splicedNext) {
+    handOnIndex(state, splicedNext);
+    return { text: spliced.text, document: makeDocument(splicedNext) };
+  }
   const merge = mergeTop(spec, state, config);
   const next = merge && nextDocumentState(spec, merge, state);
   if (merge && next) return { text: merge.text, document: makeDocument(next) };

@@ -49,7 +49,7 @@ function partnersByKey(keys: readonly (string | undefined)[], olds: readonly num
  * entry that keeps its place for its value: such an entry is only marked `plain`. Slots (with the
  * leading text split into comments and heading) are made only for the entries that need them.
  */
-class TopPlan {
+export class TopPlan {
   private readonly slots: (Slot | undefined)[];
   readonly plain: Uint8Array;
   private readonly partnered: Uint8Array;
@@ -91,6 +91,29 @@ class TopPlan {
       this.slots[i] = slot;
     }
     return slot;
+  }
+
+  /**
+   * The plan pair() makes when every old entry keeps its place for its own value (`inGroup[i]`: its
+   * index in its group), before the few edited ones are set (setItem): the splice path.
+   */
+  keepAll(values: readonly unknown[], inGroup: Int32Array): void {
+    this.plain.fill(1);
+    for (let i = 0; i < values.length; i++) this.keptValues[i] = values[i];
+    this.keptIndex.set(inGroup);
+  }
+
+  /** Entry i keeps its place for `value` (index j of its group), as pair() does for an unchanged one. */
+  keepValue(i: number, j: number, value: unknown): void {
+    this.keptValues[i] = value;
+    this.keptIndex[i] = j;
+  }
+
+  /** Entry i gets `item` in its place (not plain any more), as pair() does for a changed one. */
+  setItem(i: number, item: Item): void {
+    this.plain[i] = 0;
+    this.keptIndex[i] = -1;
+    this.slot(i).item = item;
   }
 
   private keepInPlace(i: number, j: number, g: NewGroup): void {
@@ -231,6 +254,24 @@ export function mergeTop(
 ): TopMerge | undefined {
   const groups = newGroups(spec, config);
   if (!groups) return undefined;
+  const plan = new TopPlan(spec, state);
+  const olds = new Map<string, number[]>();
+  state.anns.forEach((ann, i) => {
+    const list = olds.get(ann.group);
+    if (list) list.push(i);
+    else olds.set(ann.group, [i]);
+  });
+  for (const g of groups) plan.pair(g, olds.get(g.group) ?? []);
+  return finishTop(spec, state, plan, new Map(groups.map((g) => [g.group, g.size])));
+}
+
+/** Writes a paired plan: the text, and where each directive landed in it (for the next document). */
+export function finishTop(
+  spec: BlockSpec,
+  state: DocumentState,
+  plan: TopPlan,
+  sizes: Map<string, number>,
+): TopMerge {
   const { tree } = state;
   const placed: Placement[] = [];
   const layout: Layout = {
@@ -242,14 +283,6 @@ export function mergeTop(
     place: (item, start, text) => placed.push({ item, start, text }),
     placeRun: (run, start) => placed.push({ run, start }),
   };
-  const plan = new TopPlan(spec, state);
-  const olds = new Map<string, number[]>();
-  state.anns.forEach((ann, i) => {
-    const list = olds.get(ann.group);
-    if (list) list.push(i);
-    else olds.set(ann.group, [i]);
-  });
-  for (const g of groups) plan.pair(g, olds.get(g.group) ?? []);
   const body = emit(spec, plan.sequence(), plan.end, layout, rewrite);
 
   // In a file of comments only, the comments are a heading: new directives go below them.
@@ -259,6 +292,5 @@ export function mergeTop(
     for (const p of placed) p.start += head.length;
     text = head + body.text;
   } else text = body.text + (body.dangling && tree.closing ? tree.eol : '') + tree.closing;
-  const sizes = new Map(groups.map((g) => [g.group, g.size]));
   return { text, placed, sizes, keptValues: plan.keptValues, keptIndex: plan.keptIndex };
 }
