@@ -43,6 +43,8 @@ interface Listed {
   sequence: number;
   durationMs: number;
   discontinuity: boolean;
+  /** EXT-X-GAP: the outage, kept in the timeline; no media to fetch. */
+  gap: boolean;
 }
 
 export interface SpliceSeen {
@@ -107,14 +109,17 @@ export class PlaylistWatch {
     this.mediaSequence = sequence;
     const listed: Listed[] = [];
     let discontinuity = false;
+    let gap = false;
     let durationMs = 0;
     for (const line of text.split('\n')) {
       if (line === '#EXT-X-DISCONTINUITY') discontinuity = true;
+      else if (line === '#EXT-X-GAP') gap = true;
       else if (line.startsWith('#EXTINF:')) durationMs = Math.round(Number.parseFloat(line.slice(8)) * 1000);
       else if (line && !line.startsWith('#')) {
         const url = new URL(line, this.url).href;
-        listed.push({ url, sequence: sequence + listed.length, durationMs, discontinuity });
+        listed.push({ url, sequence: sequence + listed.length, durationMs, discontinuity, gap });
         discontinuity = false;
+        gap = false;
       }
     }
     this.lastSequence = sequence + listed.length - 1;
@@ -135,7 +140,9 @@ export class PlaylistWatch {
       const first = listed[i]!;
       if (!first.discontinuity || this.fetched.has(first.url)) continue;
       this.fetched.add(first.url);
-      const before = listed[i - 1]!;
+      // The old source's last segment: before the outage's gap segments, if any.
+      const before = listed.slice(0, i).findLast((s) => !s.gap);
+      if (!before) continue;
       const [a, b] = await Promise.all([getBytes(before.url), getBytes(first.url)]);
       this.discontinuities.push({ before: { ...before, data: a }, first: { ...first, data: b } });
     }

@@ -29,4 +29,22 @@ describe('HLS playlists', () => {
       '#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:2\n#EXT-X-MEDIA-SEQUENCE:7\n#EXT-X-DISCONTINUITY-SEQUENCE:3\n#EXT-X-DISCONTINUITY\n#EXTINF:1.960,\nseg-7.ts\n',
     );
   });
+
+  it('lists an outage as EXT-X-GAP segments numbered before the segment that follows it', () => {
+    const text = mediaPlaylist({
+      segments: [
+        { sequence: 7, durationMs: 2000, discontinuity: false, gapsBeforeMs: [900] },
+        { sequence: 10, durationMs: 1000, discontinuity: true, gapsBeforeMs: [1500, 1500] },
+      ],
+      targetDurationS: 2,
+      discontinuitySequence: 0,
+      query: '?token=a',
+    });
+    // The first segment's own gap precedes the window: not listed, MEDIA-SEQUENCE is its number.
+    expect(text).toBe(
+      '#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:2\n#EXT-X-MEDIA-SEQUENCE:7\n#EXTINF:2.000,\nseg-7.ts?token=a\n' +
+        '#EXTINF:1.500,\n#EXT-X-GAP\nseg-8.ts?token=a\n#EXTINF:1.500,\n#EXT-X-GAP\nseg-9.ts?token=a\n' +
+        '#EXT-X-DISCONTINUITY\n#EXTINF:1.000,\nseg-10.ts?token=a\n',
+    );
+  });
 });

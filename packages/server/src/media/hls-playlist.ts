@@ -5,6 +5,12 @@ export interface PlaylistSegment {
   durationMs: number;
   /** Timestamps jump before this segment (a source switch or restart): §4.3.2.3. */
   discontinuity: boolean;
+  /**
+   * A hole in the wall-clock timeline before this segment (an outage), as EXT-X-GAP segments of
+   * these durations numbered just below it (RFC 8216bis §4.4.4.7). Not listed before the first
+   * segment of a window: nothing precedes it there.
+   */
+  gapsBeforeMs?: readonly number[];
 }
 
 export interface MediaPlaylistInput {
@@ -29,7 +35,12 @@ export function mediaPlaylist(input: MediaPlaylistInput): string {
   ];
   if (input.discontinuitySequence > 0)
     lines.push(`#EXT-X-DISCONTINUITY-SEQUENCE:${input.discontinuitySequence}`);
-  for (const segment of input.segments) {
+  for (const [index, segment] of input.segments.entries()) {
+    const gaps = index > 0 ? (segment.gapsBeforeMs ?? []) : [];
+    for (const [k, ms] of gaps.entries()) {
+      const sequence = segment.sequence - gaps.length + k;
+      lines.push(`#EXTINF:${(ms / 1000).toFixed(3)},`, '#EXT-X-GAP', `${segmentUri(sequence)}${input.query}`);
+    }
     if (segment.discontinuity) lines.push('#EXT-X-DISCONTINUITY');
     lines.push(
       `#EXTINF:${(segment.durationMs / 1000).toFixed(3)},`,

@@ -2,6 +2,7 @@ import { joined } from './joined.js';
 import { PidRestart } from './pid-restart.js';
 import { audioEndOf, AudioPids, dropPidFrom, LateAudio } from './segment-audio.js';
 import { CutClock } from './segment-cut.js';
+import { WallGap } from './segment-gap.js';
 import { type Segment, SegmentWindow } from './segment-window.js';
 import { PACKET_SIZE, payloadOffset, pidOf, startsUnit, TS_CLOCK, tsDiff } from './ts-packet.js';
 import type { Frame, TsDemux } from './ts-demux.js';
@@ -36,6 +37,8 @@ interface Open {
   bytes: number;
   startDts: number | undefined;
   discontinuity: boolean;
+  /** Wall-clock time with no media before it (an outage), listed as EXT-X-GAP. */
+  gapMs: number;
   /** Where each access unit of the primary track starts in `parts`, to trim the video at a splice. */
   units: { part: number; dts: number }[];
 }
@@ -72,6 +75,8 @@ export class HlsSegmenter {
   private readonly clock: CutClock;
   private lastDts: number | undefined;
   private discontinuityPending = false;
+  private readonly wallGap = new WallGap();
+  private gapPendingMs = 0;
 
   /** `emit` gets what passes, once per chunk: what the bus's subscribers receive. */
   constructor(
@@ -245,7 +250,12 @@ export class HlsSegmenter {
       this.cut(dts);
       this.startSegment(frame);
     }
-    if (dts !== undefined) this.lastDts = dts;
+    if (dts !== undefined) this.noteDts(dts);
+  }
+
+  private noteDts(dts: number | undefined): void {
+    this.lastDts = dts;
+    this.wallGap.frame(dts);
   }
 
   /**
@@ -259,7 +269,9 @@ export class HlsSegmenter {
     this.closing = undefined;
     const open = closing?.open ?? this.open;
     this.open = undefined;
-    if (open) this.publish(open, this.trimToAudio(open) ?? closing?.cutDts ?? this.lastFrameEnd());
+    const endDts = open && (this.trimToAudio(open) ?? closing?.cutDts ?? this.lastFrameEnd());
+    if (open) this.publish(open, endDts);
+    this.wallGap.ended(endDts);
     this.gated = true;
     this.discontinuityPending = true;
     this.lastDts = undefined;
@@ -293,6 +305,8 @@ export class HlsSegmenter {
 
   /** The first keyframe after a gap: the gate opens, each PID starts over. */
   private startTimeline(frame: Frame): void {
+    // The outage stays in the timeline (segment-gap.ts).
+    this.gapPendingMs += this.wallGap.started();
     this.clock.keyframe(frame.dts);
     this.startSegment(frame);
     this.gated = false;
@@ -304,9 +318,11 @@ export class HlsSegmenter {
     const parts = [this.demux.psiPackets];
     if (frame.parameterSets) parts.push(frame.parameterSets);
     const bytes = parts.reduce((n, p) => n + p.length, 0);
-    this.open = { parts, bytes, startDts: frame.dts, discontinuity: this.discontinuityPending, units: [] };
+    const { discontinuityPending: discontinuity, gapPendingMs: gapMs } = this;
+    this.open = { parts, bytes, startDts: frame.dts, discontinuity, gapMs, units: [] };
     this.discontinuityPending = false;
-    this.lastDts = frame.dts;
+    this.gapPendingMs = 0;
+    this.noteDts(frame.dts);
   }
 
   /** A cut at `dts`: the open segment ends there and, with audio, first takes its late audio. */
@@ -334,9 +350,10 @@ export class HlsSegmenter {
     // its packets went to subscribers, the playlist skips it, and its discontinuity moves on.
     if (durationMs <= 0) {
       this.discontinuityPending ||= open.discontinuity;
+      this.gapPendingMs += open.gapMs;
       return;
     }
-    this.published.add(durationMs, open.discontinuity, Buffer.concat(open.parts));
+    this.published.add(durationMs, open.discontinuity, Buffer.concat(open.parts), open.gapMs);
   }
 
   /**

@@ -5,6 +5,8 @@ export interface Segment {
   durationMs: number;
   discontinuity: boolean;
   data: Buffer;
+  /** The outage before it, listed as EXT-X-GAP segments numbered just below it (hls-playlist.ts). */
+  gapsBeforeMs?: number[];
 }
 
 /** RFC 8216 §6.2.2: the playlist lasts at least this many target durations. */
@@ -36,14 +38,18 @@ export class SegmentWindow {
     private readonly targetDurationS: number,
   ) {}
 
-  add(durationMs: number, discontinuity: boolean, data: Buffer): void {
+  /** `gapMs`: wall-clock time with no media before this segment (an outage), kept as EXT-X-GAP. */
+  add(durationMs: number, discontinuity: boolean, data: Buffer, gapMs = 0): void {
+    // The first segment a playlist ever lists follows nothing.
+    const gapsBeforeMs = this.segments.length > 0 ? splitGap(gapMs, this.targetDurationS * 1000) : [];
+    this.nextSequence += gapsBeforeMs.length;
     const segment: Segment = {
       sequence: this.nextSequence++,
       durationMs,
-      // The first segment a playlist ever lists follows nothing.
       discontinuity: discontinuity && this.segments.length > 0,
       data,
     };
+    if (gapsBeforeMs.length > 0) segment.gapsBeforeMs = gapsBeforeMs;
     highestSequence = Math.max(highestSequence, segment.sequence);
     this.segments.push(segment);
     this.trim();
@@ -53,7 +59,10 @@ export class SegmentWindow {
 
   get(sequence: number): Segment | undefined {
     const first = this.segments[0]?.sequence;
-    return first === undefined ? undefined : this.segments[sequence - first];
+    if (first === undefined) return undefined;
+    const guess = this.segments[sequence - first];
+    // Gap segments take numbers and have no media: past one, the index is no longer the offset.
+    return guess?.sequence === sequence ? guess : this.segments.find((s) => s.sequence === sequence);
   }
 
   /** The media playlist; `query` is appended to segment URIs. */
@@ -99,4 +108,11 @@ export class SegmentWindow {
       query,
     });
   }
+}
+
+/** A hole as EXT-X-GAP segments of equal length, none longer than the target duration. */
+function splitGap(gapMs: number, targetMs: number): number[] {
+  if (gapMs <= 0) return [];
+  const count = Math.ceil(gapMs / targetMs);
+  return Array.from({ length: count }, () => Math.round(gapMs / count));
 }
