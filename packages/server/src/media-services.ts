@@ -47,6 +47,7 @@ import type { Logger } from './support/log.js';
 import { privateScratchDir } from './support/scratch-dir.js';
 import { AdStats, AD_STATS_FILE } from './ads/ad-stats.js';
 import { AdConformer } from './ads/conform.js';
+import { AdInserter } from './ads/inserter.js';
 
 export interface MediaOptions {
   view: LiveView;
@@ -121,6 +122,8 @@ export async function startMedia(options: MediaOptions) {
     },
   });
   registerMediaTopics(options.hub, engine, clients, traffic, pulseQueryTopic(pulse));
+  // Ad slots: the streams' outputs switch to ad files and back (ads/inserter.ts).
+  const adInserter = new AdInserter({ engine, stats: adStats, conformer: adConformer });
   pulse.start();
   // Streams of origin mirrors (config sources) run in the engine beside the configured ones.
   const mirrors = new Mirrors({ engine, view, log });
@@ -222,6 +225,7 @@ export async function startMedia(options: MediaOptions) {
       thumbnails,
       auth: access.auth,
       drm: access.drm,
+      ads: adInserter,
       vod: vod.handler,
       // PUT/POST /{name}/mpegts: an HTTP MPEG-TS publish, by the RTMP listener's rules (ingest/http-ts).
       tsPublish: tsPublishHandler({ publish: acceptPublish, log }),
@@ -266,6 +270,7 @@ export async function startMedia(options: MediaOptions) {
       vod.apply(config);
       ingest.apply(config);
       engine.apply(config, streams === 'all' ? undefined : streams);
+      adInserter.apply(config);
       mirrors.apply(config);
       const only = streams === 'all' ? undefined : streams;
       // DVR follows `dvrs`, locations and mirrors too: an edit there looks at every stream.
@@ -284,6 +289,7 @@ export async function startMedia(options: MediaOptions) {
       await rtsp.close();
       await Promise.all([players.close(), dash.close(), thumbnails.close(), exports.close()]);
       mirrors.close();
+      adInserter.close();
       ingest.close();
       vod.close();
       await engine.close();

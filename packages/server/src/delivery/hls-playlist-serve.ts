@@ -52,7 +52,8 @@ function answerPlaylist(
     ? withAudioOnly(deps, runtime, runtime.transcoder?.master(query) ?? masterFor(bus, runtime, query), query)
     : bus.segmenter.playlist(query);
   // A variant's key lines point up to the stream's keys (/{name}/key-N.key).
-  const body = plain && !master ? deps.drm.playlist(name, plain, query, variant ? '../' : '') : plain;
+  const marked = plain && !master && !variant && deps.ads ? deps.ads.playlist(name, plain) : plain;
+  const body = marked && !master ? deps.drm.playlist(name, marked, query, variant ? '../' : '') : marked;
   if (!body) return refuse(res, 404, `stream ${name} has no media yet`);
   send(deps.sessions, session, req, res, 'application/vnd.apple.mpegurl', bytesOf(bus, body), 'no-cache');
 }

@@ -3,6 +3,7 @@ import { authorizedSession, whenReady } from '../auth/play-gate.js';
 import type { PlayAuth } from '../auth/play-auth.js';
 import type { HlsDrm } from '../drm/hls-drm.js';
 import type { Engine } from '../engine/engine.js';
+import type { AdInserter } from '../ads/inserter.js';
 import type { StreamRuntime } from '../engine/stream-runtime.js';
 import { variantPath } from '../transcoder/variant-path.js';
 import type { ClientSession, ClientSessions, SessionType } from './client-sessions.js';
@@ -27,6 +28,8 @@ export interface PlaybackDeps {
   auth: PlayAuth;
   /** HLS AES-128 of streams with drm.vendor aes128. */
   drm: HlsDrm;
+  /** Ad insertion (ads/inserter.ts): marks a stream's playlist, counts the views of ad segments. */
+  ads?: Pick<AdInserter, 'playlist' | 'segmentFetched'>;
   /** Archive playback (dvr/archive-handler.ts): answers the archive URL family, or returns false. */
   archive?: (req: IncomingMessage, res: ServerResponse) => boolean;
   /** VOD playback (vod/vod-handler.ts): answers paths under a VOD prefix, or returns false. */
@@ -179,6 +182,7 @@ function serveSegment(
   const segment = bus?.segmenter.get(sequence);
   if (!segment)
     return refuse(res, 404, `segment ${sequence} of ${runtime.name} is not (or no longer) available`);
+  if (!variant) deps.ads?.segmentFetched(runtime.name, sequence, session.id);
   // A segment never changes once cut. A clear one goes out at once, with no promise per request.
   if (!deps.drm.encrypted(runtime.name))
     return send(deps.sessions, session, req, res, 'video/mp2t', segment.data, 'max-age=60');

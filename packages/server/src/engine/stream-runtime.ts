@@ -41,6 +41,11 @@ export class StreamRuntime {
   private sourceError: string | undefined;
   private readonly logListeners = new Set<(line: string) => void>();
   private readonly pushes: StreamPushes;
+  /**
+   * An ad break (ads/inserter-break.ts) while one plays: true takes the live chunk off the air (the
+   * live source keeps running, so the way back is immediate).
+   */
+  liveGate: ((chunk: Buffer) => boolean) | undefined;
 
   constructor(
     public spec: StreamSpec,
@@ -109,7 +114,7 @@ export class StreamRuntime {
           this.sourceError = undefined;
           this.retryCount = 0;
         }
-        bus.write(chunk);
+        if (!this.liveGate?.(chunk)) bus.write(chunk);
       },
       onSwitch: (url, reason) => {
         bus.discontinuity();
@@ -259,12 +264,17 @@ export class StreamRuntime {
     }
   }
 
+  /** A file played in place of the live source the way the backup file is (ads/inserter-break.ts). */
+  openFile(path: string, events: SourceEvents): Source {
+    return this.open({ url: `file://${path}` }, this.spec.sourceTimeoutSeconds * 1000, events);
+  }
+
   private get transcoderContext(): TranscoderContext {
     const { ffmpegPath, childEnv, logoDir } = this.context;
     return { ffmpegPath, env: childEnv, logoDir };
   }
 
-  private note(line: string): void {
+  note(line: string): void {
     this.log.note(`${new Date().toISOString()} ${line}`);
   }
 }

@@ -1,0 +1,143 @@
+import { spawnSync } from 'node:child_process';
+import { readdir, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { strictParseError } from './conformance-hls-check.js';
+import { minimalConfig, type RunningServer, startServer, waitFor } from './harness.js';
+import { adCounts, dateRanges, localTimeOfDay, makeAdFile, saveAdSchedules } from './ad-helpers.js';
+import { getBytes, getText, modifyConfig, probeStreams, segmentUris, streamStats } from './media-helpers.js';
+
+const stream = (name: string) =>
+  `stream ${name} {\n  url test://?size=320x180&bitrate=300;\n  static true;\n}\n`;
+/** The test source's keyframe interval (engine/ffmpeg/args.ts: a keyframe every 2 s). */
+const GOP_MS = 2000;
+const SLOT_S = 4;
+
+/**
+ * Issue 25's insertion: a live test:// stream with a schedule whose slot starts a few seconds from
+ * now gets the ad in its HLS output between two discontinuities, marked with EXT-X-DATERANGE,
+ * then live again; a schedule whose only file is missing leaves its stream live.
+ */
+describe('ad insertion into a live stream', () => {
+  let server: RunningServer;
+  let slotStartMs: number;
+  /** Every playlist text seen from before the slot until live came back, and each segment by URI. */
+  const playlists: string[] = [];
+  const segments = new Map<string, Buffer>();
+
+  beforeAll(async () => {
+    server = await startServer({ config: `${minimalConfig}${stream('live')}${stream('plain')}` });
+    const vodDir = join(server.dir, 'vod');
+    await makeAdFile(join(vodDir, 'spots'), 'cola.mp4', 2);
+    // Saved while it exists (a schedule naming a missing file is refused), deleted before its slot.
+    const gone = await makeAdFile(join(vodDir, 'spots'), 'gone.mp4', 1);
+    await modifyConfig(server, { vods: { ads: { prefix: 'ads', urls: [{ url: vodDir }] } } });
+    const far = localTimeOfDay(Date.now() + 3 * 3600_000);
+    const schedules = (from: string) => [
+      {
+        name: 'brk',
+        slots: [{ from, duration: SLOT_S }],
+        files: [{ name: 'ads/spots/cola.mp4', weight: 1 }],
+      },
+      {
+        name: 'broken',
+        slots: [{ from, duration: SLOT_S }],
+        files: [{ name: 'ads/spots/gone.mp4', weight: 1 }],
+      },
+    ];
+    await saveAdSchedules(server, schedules(far));
+    await modifyConfig(server, {
+      streams: { live: { ad_schedule: 'brk' }, plain: { ad_schedule: 'broken' } },
+    });
+    await waitFor(
+      async () => (await streamStats(server, 'live')).alive && (await streamStats(server, 'plain')).alive,
+      30_000,
+    );
+    // The ad is conformed to the stream's size and codecs ahead of the slot (ads/conform.ts cache).
+    await waitFor(
+      async () =>
+        (await readdir(join(server.dir, 'ad-cache')).catch(() => [])).some((f) => f.endsWith('.ts')),
+      30_000,
+    );
+    slotStartMs = Math.ceil((Date.now() + 4000) / 1000) * 1000;
+    await saveAdSchedules(server, schedules(localTimeOfDay(slotStartMs)));
+    await unlink(gone);
+    // A player's view of the playlist until the break is over and live is back (DATERANGE X-CUE-IN).
+    await waitFor(
+      async () => {
+        const { text } = await getText(`${server.url}/live/video.m3u8`);
+        if (playlists.at(-1) !== text) playlists.push(text);
+        for (const uri of segmentUris(text))
+          if (!segments.has(uri)) segments.set(uri, await getBytes(`${server.url}/live/${uri}`));
+        return dateRanges(text).some((d) => d['X-CUE-IN'] === 'YES');
+      },
+      40_000,
+      300,
+    );
+  }, 120_000);
+  afterAll(() => server?.cleanup());
+
+  it('marks the slot with DISCONTINUITY and a DATERANGE cue out and in, in a playlist a strict parser takes', () => {
+    const last = playlists.at(-1)!;
+    const [out, back] = [
+      dateRanges(last).find((d) => d['X-CUE-OUT']),
+      dateRanges(last).find((d) => d['X-CUE-IN']),
+    ];
+    expect(out).toMatchObject({ ID: `ad-${slotStartMs}`, 'PLANNED-DURATION': String(SLOT_S) });
+    expect(back).toMatchObject({ ID: out!.ID, 'START-DATE': out!['START-DATE'] });
+    expect(Number(back!.DURATION)).toBeGreaterThan(SLOT_S - 1);
+    // Both switches open a new timeline: DISCONTINUITY right before the cue out and the cue in.
+    const lines = last.split('\n');
+    for (const cue of ['X-CUE-OUT', 'X-CUE-IN']) {
+      const at = lines.findIndex((l) => l.includes(cue));
+      expect(
+        lines.slice(at - 3, at).some((l) => l === '#EXT-X-DISCONTINUITY'),
+        `${cue} in:\n${last}`,
+      ).toBe(true);
+    }
+    for (const text of playlists) expect(strictParseError(text), text).toBeUndefined();
+  });
+
+  it('switches at the first keyframe after the slot start: at most one GOP late', () => {
+    const out = dateRanges(playlists.at(-1)!).find((d) => d['X-CUE-OUT'])!;
+    const lateMs = Date.parse(out['START-DATE']!) - slotStartMs;
+    expect(lateMs).toBeGreaterThanOrEqual(-100);
+    expect(lateMs).toBeLessThanOrEqual(GOP_MS);
+  });
+
+  it('plays the ad conformed to the live size, and ffmpeg decodes live → ad → live without an error', () => {
+    const last = playlists.at(-1)!;
+    const uris = segmentUris(last);
+    const adUri =
+      uris[
+        last
+          .split('\n')
+          .filter((l) => !l.startsWith('#') || l.includes('X-CUE-OUT'))
+          .findIndex((l) => l.includes('X-CUE-OUT'))
+      ]!;
+    expect(probeStreams(segments.get(adUri)!).find((s) => s.codec_name === 'h264')?.width).toBe(320);
+    const all = Buffer.concat(uris.map((u) => segments.get(u)!));
+    const decoded = spawnSync('ffmpeg', ['-v', 'error', '-i', 'pipe:0', '-f', 'null', '-'], {
+      input: all,
+      timeout: 30_000,
+    });
+    expect(decoded.status, decoded.stderr.toString()).toBe(0);
+    expect(decoded.stderr.toString()).not.toMatch(/error while decoding|Invalid data/i);
+  });
+
+  it('counts the show and the view of the ad; a missing file leaves its stream live with nothing counted', async () => {
+    const counts = await waitFor(async () => {
+      const c = await adCounts(server);
+      return c.live?.some((f) => f.view_count > 0) ? c : undefined;
+    });
+    expect(counts.live).toEqual([
+      expect.objectContaining({ name: 'ads/spots/cola.mp4', show_count: expect.any(Number), view_count: 1 }),
+    ]);
+    expect(counts.live![0]!.show_count).toBeGreaterThanOrEqual(1);
+    expect(counts.plain ?? []).toEqual([]);
+    const plain = (await getText(`${server.url}/plain/video.m3u8`)).text;
+    expect(plain).not.toContain('#EXT-X-DISCONTINUITY');
+    expect(plain).not.toContain('#EXT-X-DATERANGE');
+    expect((await streamStats(server, 'plain')).alive).toBe(true);
+  });
+});
