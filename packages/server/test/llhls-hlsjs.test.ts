@@ -102,7 +102,10 @@ function startPlayer(playlist: string): void {
   const video = document.querySelector('video')!;
   const state: PlayerState = { fatal: [], samples: [], stalls: 0 };
   (window as unknown as { player: PlayerState }).player = state;
-  const hls = new Hls({ lowLatencyMode: true });
+  // As an LL-HLS player is set up: it may play up to 1.5x to get back to its target latency after a
+  // stall (hls.js's default, 1, never catches up, so one stall on a loaded machine kept it ~0.4 s late
+  // for the rest of the run).
+  const hls = new Hls({ lowLatencyMode: true, maxLiveSyncPlaybackRate: 1.5 });
   hls.on(Hls.Events.ERROR, (_event, data) => {
     if (data.fatal) state.fatal.push(data.details);
   });
