@@ -1,5 +1,6 @@
 import type { WebSocket } from 'ws';
 import type { LiveView } from '../live/live-view.js';
+import { FullMessageCache } from './full-message-cache.js';
 import { redactSecrets } from './redact.js';
 
 /**
@@ -21,6 +22,8 @@ interface Connection extends EventClient {
   version: number | undefined;
   readonly canReadSecrets: boolean;
   stops: Map<string, () => void>;
+  /** Sends a message already serialised (the shared current_config). */
+  sendText(text: string): void;
   stillAllowed(): boolean;
   close(): void;
 }
@@ -35,8 +38,11 @@ export const CREDENTIALS_ENDED = 4401;
 export class EventsHub {
   private readonly connections = new Set<Connection>();
   private readonly handlers = new Map<string, TopicHandler>();
+  private readonly fullMessages: FullMessageCache;
 
-  constructor(private readonly view: LiveView) {}
+  constructor(private readonly view: LiveView) {
+    this.fullMessages = new FullMessageCache(view);
+  }
 
   /** Registers a command prefix such as 'log_media_start:'. The matching stop prefix is given too. */
   handle(prefix: string, handler: TopicHandler, stopPrefix?: string): void {
@@ -60,8 +66,9 @@ export class EventsHub {
       version: undefined,
       canReadSecrets: !redact,
       stops: new Map(),
-      send: (event) => {
-        if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));
+      send: (event) => connection.sendText(JSON.stringify(event)),
+      sendText: (text) => {
+        if (socket.readyState === socket.OPEN) socket.send(text);
       },
     };
     this.connections.add(connection);
@@ -108,16 +115,21 @@ export class EventsHub {
     connection.stops.delete(key);
   }
 
-  private sendFull(connection: Connection): void {
-    connection.version = this.view.currentVersion;
-    const data = connection.canReadSecrets ? this.view.snapshot : redactSecrets(this.view.snapshot);
-    connection.send({ event: 'current_config', data, partial_update: false, revision: this.revision });
+  /**
+   * The whole view: the message shared by the sockets asking within a few seconds of each other
+   * (full-message-cache.ts), or, `fresh`, built now (the delta log no longer reaches back).
+   */
+  private sendFull(connection: Connection, fresh = false): void {
+    if (fresh) this.fullMessages.drop();
+    const { text, version } = this.fullMessages.get(connection.canReadSecrets);
+    connection.version = version;
+    connection.sendText(text);
   }
 
   private sendDelta(connection: Connection): void {
     if (connection.version === undefined) return this.sendFull(connection);
     const result = this.view.deltaSince(connection.version);
-    if (!result) return this.sendFull(connection);
+    if (!result) return this.sendFull(connection, true);
     connection.version = result.version;
     // A delta holds the changed paths only; the same table hides a secret that changed.
     const data = connection.canReadSecrets ? result.delta : redactSecrets(result.delta);
