@@ -3,7 +3,7 @@ import { createSocket } from 'node:dgram';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, minimalConfig, type RunningServer, startServer, waitFor } from './harness.js';
 import { getBytes, getText, probeStreams, segmentUris, stopChild } from './media-helpers.js';
-import { SubtitlePackets, subtitlePmt } from './subtitle-ts-fixture.js';
+import { withSubtitles } from './subtitle-relay.js';
 
 interface Probed {
   codec_name: string;
@@ -21,42 +21,6 @@ interface Probed {
  * the test adds the subtitles to program 2, once a second by its clock, and hands each datagram
  * to the three streams' ports.
  */
-const PROGRAM2_PMT = 0x1001;
-const PROGRAM2_VIDEO = 0x102;
-
-/** The program clock reference of a packet, in 90 kHz ticks, if it carries one. */
-function pcrOf(packet: Buffer): number | undefined {
-  if ((packet[3]! & 0x20) === 0 || packet[4] === 0 || (packet[5]! & 0x10) === 0) return undefined;
-  return (
-    packet[6]! * 2 ** 25 + packet[7]! * 2 ** 17 + packet[8]! * 2 ** 9 + packet[9]! * 2 + (packet[10]! >> 7)
-  );
-}
-
-/** Adds the subtitle PIDs to program 2 of each datagram: its PMT lists them, a page a second. */
-function withSubtitles(): (datagram: Buffer) => Buffer {
-  const writer = new SubtitlePackets();
-  const pmt = subtitlePmt(2, PROGRAM2_VIDEO, PROGRAM2_VIDEO);
-  let next: number | undefined;
-  let line = 0;
-  return (datagram) => {
-    const out: Buffer[] = [];
-    for (let o = 0; o + 188 <= datagram.length; o += 188) {
-      const packet = datagram.subarray(o, o + 188);
-      const pid = ((packet[1]! & 0x1f) << 8) | packet[2]!;
-      if (pid === PROGRAM2_PMT) {
-        out.push(writer.psi(PROGRAM2_PMT, pmt));
-        continue;
-      }
-      out.push(packet);
-      const pcr = pid === PROGRAM2_VIDEO ? pcrOf(packet) : undefined;
-      if (pcr === undefined || (next !== undefined && pcr < next)) continue;
-      next = pcr + 90_000;
-      // ffmpeg's PTS run 0.7 s or so ahead of its PCR: due a second after the clock, in time.
-      out.push(...writer.second(pcr + 90_000, `Line ${line++}`));
-    }
-    return Buffer.concat(out);
-  };
-}
 describe('a multi-program MPEG-TS source with subtitles', () => {
   let server: RunningServer;
   let encoder: ChildProcess;

@@ -5,6 +5,7 @@ import type { PacketBus } from '../media/packet-bus.js';
 import { segmentBitRates } from '../media/segment-bit-rates.js';
 import type { ClientSession } from './client-sessions.js';
 import { audioOnlyVariant, audioOnlyWanted } from './audio-only-hls.js';
+import { withWebVtt } from '../subtitles/webvtt-hls.js';
 import { waitForFirstMedia } from './first-media-wait.js';
 import type { PlaybackDeps } from './playback.js';
 import { refuse, send } from './respond.js';
@@ -49,7 +50,16 @@ function answerPlaylist(
   if (!bus) return refuse(res, 404, `stream ${name} is not running (or has no variant ${variant})`);
   const query = token ? `?token=${encodeURIComponent(token)}` : '';
   const plain = master
-    ? withAudioOnly(deps, runtime, runtime.transcoder?.master(query) ?? masterFor(bus, runtime, query), query)
+    ? withWebVtt(
+        runtime,
+        withAudioOnly(
+          deps,
+          runtime,
+          runtime.transcoder?.master(query) ?? masterFor(bus, runtime, query),
+          query,
+        ),
+        query,
+      )
     : bus.segmenter.playlist(query);
   // A variant's key lines point up to the stream's keys (/{name}/key-N.key).
   const marked = plain && !master && !variant && deps.ads ? deps.ads.playlist(name, plain) : plain;

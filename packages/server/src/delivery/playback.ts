@@ -9,6 +9,7 @@ import { variantPath } from '../transcoder/variant-path.js';
 import type { ClientSession, ClientSessions, SessionType } from './client-sessions.js';
 import { serveDash } from './dash-handler.js';
 import { AUDIO_ONLY_RESOURCE, serveAudioOnly } from './audio-only-hls.js';
+import { SUBTITLES_RESOURCE, serveWebVtt } from '../subtitles/webvtt-hls.js';
 import { embedPage } from './embed-page.js';
 import { servePlaylist } from './hls-playlist-serve.js';
 import { FMP4_RESOURCE, serveFmp4Hls } from './fmp4-hls.js';
@@ -48,7 +49,7 @@ export const PLAYBACK_OUTPUTS = ['hls', 'mss', 'mpegts', 'dash', 'rtmp', 'rtsp']
  * /{name}/mpegts, /{name}/index.mpd and its fragments, /{name}/index.fmp4.m3u8 (fMP4 HLS, fmp4-hls.ts).
  */
 const RESOURCE =
-  /^(?:index\.m3u8|video\.m3u8|mpegts|seg-(\d{1,15})\.ts|key-(\d{1,12})\.key|index\.mpd|preview\.jpg|embed\.html|(?:index|video)\.fmp4\.m3u8|fmp4-init-[0-9a-f]{8}\.mp4|fmp4-\d{1,15}\.m4s|(?:index|video)\.ll\.m3u8|ll-init-[0-9a-f]{8}\.mp4|ll-(?:part-)?\d{1,15}\.m4s|(?:init-stream\d{1,2}|chunk-stream\d{1,2}-\d{1,9})\.m4s|audio\.m3u8|audio-\d{1,15}\.ts)$/;
+  /^(?:index\.m3u8|video\.m3u8|mpegts|seg-(\d{1,15})\.ts|key-(\d{1,12})\.key|index\.mpd|preview\.jpg|embed\.html|(?:index|video)\.fmp4\.m3u8|fmp4-init-[0-9a-f]{8}\.mp4|fmp4-\d{1,15}\.m4s|(?:index|video)\.ll\.m3u8|ll-init-[0-9a-f]{8}\.mp4|ll-(?:part-)?\d{1,15}\.m4s|(?:init-stream\d{1,2}|chunk-stream\d{1,2}-\d{1,9})\.m4s|audio\.m3u8|audio-\d{1,15}\.ts|subs-[a-z]{3}(?:\.m3u8|-\d{1,15}\.vtt))$/;
 /** `.+` in the shape's name part takes no line terminator. */
 const LINE_BREAK = /[\n\r\u2028\u2029]/;
 
@@ -149,6 +150,8 @@ export function playbackHandler(deps: PlaybackDeps): (req: IncomingMessage, res:
           void serveDash(deps.engine, deps.dash, deps.sessions, name, resource, session, req, res);
         else if (AUDIO_ONLY_RESOURCE.test(resource))
           serveAudioOnly(deps, runtime, resource, who.token, session, req, res);
+        else if (SUBTITLES_RESOURCE.test(resource))
+          serveWebVtt(deps, runtime, resource, who.token, session, req, res);
         else if (match[2] !== undefined)
           serveSegment(deps, runtime, Number(match[2]), session, req, res, variant?.variant);
         else if (match[3] !== undefined) void serveKey(deps, name, Number(match[3]), session, req, res);

@@ -1,0 +1,105 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { StreamRuntime } from '../engine/stream-runtime.js';
+import type { Segment } from '../media/segment-window.js';
+import type { ClientSession } from '../delivery/client-sessions.js';
+import type { PlaybackDeps } from '../delivery/playback.js';
+import { refuse, send } from '../delivery/respond.js';
+import { segmentTracks, type TeletextTrack } from './teletext-tracks.js';
+import { segmentVtt, teletextCues } from './webvtt-convert.js';
+
+/** The subtitle renditions' URLs: /{name}/subs-{lang}.m3u8 and their segments /{name}/subs-{lang}-N.vtt. */
+export const SUBTITLES_RESOURCE = /^subs-([a-z]{3})(?:\.m3u8|-(\d{1,15})\.vtt)$/;
+const GROUP = 'subs';
+
+/**
+ * Each segment's WebVTT per language, made once by one ffmpeg run on its first request (for every
+ * viewer, never per viewer) and gone with the segment: bounded by the segment window, released
+ * when the stream stops.
+ */
+const made = new WeakMap<Buffer, Promise<Map<string, string>>>();
+
+/** The teletext subtitle tracks of a stream's newest segment: none for a transcoded stream. */
+function tracksOf(runtime: StreamRuntime): TeletextTrack[] {
+  const newest = runtime.bus?.segmenter.segments.at(-1);
+  if (!newest || runtime.transcoder) return [];
+  return segmentTracks(newest.data).tracks;
+}
+
+/**
+ * The master playlist with a SUBTITLES group (RFC 8216 §4.3.4.1): one rendition per teletext
+ * subtitle language, and every variant naming the group. Unchanged for a stream without any.
+ */
+export function withWebVtt(
+  runtime: StreamRuntime,
+  master: string | undefined,
+  query: string,
+): string | undefined {
+  const tracks = tracksOf(runtime);
+  if (!master || tracks.length === 0) return master;
+  const media = tracks.map(
+    (t, i) =>
+      `#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="${GROUP}",LANGUAGE="${t.lang}",NAME="${t.lang}",` +
+      `DEFAULT=${i === 0 ? 'YES' : 'NO'},AUTOSELECT=YES,URI="subs-${t.lang}.m3u8${query}"`,
+  );
+  const lines = master.trimEnd().split('\n');
+  const firstVariant = lines.findIndex((l) => l.startsWith('#EXT-X-STREAM-INF:'));
+  if (firstVariant < 0) return master;
+  const named = lines.map((l) => (l.startsWith('#EXT-X-STREAM-INF:') ? `${l},SUBTITLES="${GROUP}"` : l));
+  named.splice(firstVariant, 0, ...media);
+  return `${named.join('\n')}\n`;
+}
+
+/** subs-{lang}.m3u8 (the video playlist's segments, as .vtt) or one WebVTT segment. */
+export function serveWebVtt(
+  deps: PlaybackDeps,
+  runtime: StreamRuntime,
+  resource: string,
+  token: string | undefined,
+  session: ClientSession,
+  req: IncomingMessage,
+  res: ServerResponse,
+): void {
+  const [, lang, sequence] = SUBTITLES_RESOURCE.exec(resource) ?? [];
+  const segmenter = runtime.bus?.segmenter;
+  if (!segmenter) return refuse(res, 404, `stream ${runtime.name} is not running`);
+  const track = tracksOf(runtime).find((t) => t.lang === lang);
+  if (!track) return refuse(res, 404, `stream ${runtime.name} has no '${lang}' teletext subtitles`);
+  if (sequence === undefined) {
+    const query = token ? `?token=${encodeURIComponent(token)}` : '';
+    const playlist = segmenter.playlist(query);
+    if (!playlist) return refuse(res, 404, `stream ${runtime.name} has no media yet`);
+    // Same media sequence, same durations, same discontinuities as the video: only the URIs differ.
+    const body = playlist.replace(/^seg-(\d+)\.ts/gm, `subs-${lang}-$1.vtt`);
+    return send(deps.sessions, session, req, res, 'application/vnd.apple.mpegurl', body, 'no-cache');
+  }
+  const segment = segmenter.get(Number(sequence));
+  if (!segment)
+    return refuse(res, 404, `segment ${sequence} of ${runtime.name} is not (or no longer) available`);
+  const previous = segment.discontinuity ? undefined : segmenter.get(segment.sequence - 1);
+  void vttOf(segment, previous).then((byLang) => {
+    const text = byLang.get(track.lang);
+    if (text === undefined) return refuse(res, 404, `segment ${sequence} of ${runtime.name} has no text`);
+    send(deps.sessions, session, req, res, 'text/vtt; charset=utf-8', Buffer.from(text), 'max-age=60');
+  });
+}
+
+/**
+ * A segment's WebVTT per language. The previous segment is read too: a page sent there shows until
+ * the next one, which may be in this segment.
+ */
+function vttOf(segment: Segment, previous: Segment | undefined): Promise<Map<string, string>> {
+  let pending = made.get(segment.data);
+  if (!pending) {
+    const { tracks, videoPts } = segmentTracks(segment.data);
+    const input = previous ? Buffer.concat([previous.data, segment.data]) : segment.data;
+    pending =
+      videoPts === undefined || tracks.length === 0
+        ? Promise.resolve(new Map())
+        : teletextCues(input, tracks).then(
+            (perTrack) =>
+              new Map(tracks.map((t, i) => [t.lang, segmentVtt(perTrack[i]!, videoPts, segment.durationMs)])),
+          );
+    made.set(segment.data, pending);
+  }
+  return pending;
+}
