@@ -19,6 +19,7 @@ const PLAYBACK = [
   'packages/server/test/media-splice-hlsjs.test.ts',
   'packages/server/test/media-vod-dashjs.test.ts',
   'packages/server/test/media-vod-hlsjs.test.ts',
+  'packages/server/test/media-webvtt.test.ts',
   'packages/server/test/mss-dashjs.test.ts',
   'packages/server/test/webrtc-whep-flussonic.test.ts',
 ];

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import type { Socket } from 'node:dgram';
+import { type Browser, chromium } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readMediaList, strictParseError } from './conformance-hls-check.js';
 import { freePort, minimalConfig, type RunningServer, startServer, waitFor } from './harness.js';
@@ -49,6 +50,7 @@ describe('teletext subtitles as WebVTT in HLS', () => {
   let server: RunningServer;
   let relay: Socket;
   let encoder: ChildProcess;
+  let browser: Browser | undefined;
   /** Each page sent: its clock (PCR, 90 kHz) when it left, and its words. */
   const sent: { pcr: number; text: string }[] = [];
 
@@ -62,6 +64,7 @@ describe('teletext subtitles as WebVTT in HLS', () => {
     ));
   });
   afterAll(async () => {
+    await browser?.close();
     if (encoder) await stopChild(encoder);
     relay?.close();
     await server?.cleanup();
@@ -118,4 +121,56 @@ describe('teletext subtitles as WebVTT in HLS', () => {
       expect(Math.abs(vtt.mpegts / 90_000 + cue.fromS - page.pcr / 90_000)).toBeLessThan(0.5);
     }
   });
+
+  it('hls.js in Chromium shows the German text track with the words of the pages', async () => {
+    browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: ['--autoplay-policy=no-user-gesture-required'],
+    });
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/embed/hls.min.js`);
+    await page.setContent('<video muted playsinline></video>');
+    await page.addScriptTag({ url: '/embed/hls.min.js' });
+    await page.evaluate(play, `${server.url}/tt/index.m3u8`);
+    const handle = await page.waitForFunction(
+      () => {
+        const w = window as unknown as { fatal: string[] };
+        if (w.fatal.length > 0) return { fatal: w.fatal };
+        const tracks = [...document.querySelector('video')!.textTracks];
+        const cues = tracks.flatMap((t) =>
+          [...(t.cues ?? [])].map((c) => ({ text: (c as VTTCue).text, kind: t.kind, lang: t.language })),
+        );
+        return cues.some((c) => /^Line \d+$/.test(c.text)) ? { cue: cues.at(-1) } : false;
+      },
+      null,
+      { timeout: 40_000 },
+    );
+    const seen = (await handle.jsonValue()) as { fatal?: string[]; cue?: unknown };
+    expect(seen.fatal).toBeUndefined();
+    expect(seen.cue).toMatchObject({
+      kind: 'subtitles',
+      lang: 'deu',
+      text: expect.stringMatching(/^Line \d+$/),
+    });
+    await page.close();
+  });
 });
+
+/** In the page: hls.js on `url`, its subtitle display on (the default), fatal errors kept. */
+function play(url: string): void {
+  type Hls = {
+    loadSource: (u: string) => void;
+    attachMedia: (v: HTMLVideoElement) => void;
+    on: (e: string, l: (e: string, d: { fatal?: boolean; details?: string }) => void) => void;
+  };
+  const w = window as unknown as { Hls: { new (): Hls; Events: { ERROR: string } }; fatal: string[] };
+  w.fatal = [];
+  const video = document.querySelector('video')!;
+  const hls = new w.Hls();
+  hls.on(w.Hls.Events.ERROR, (_e, data) => {
+    if (data.fatal) w.fatal.push(data.details ?? 'fatal');
+  });
+  hls.loadSource(url);
+  hls.attachMedia(video);
+  void video.play().catch(() => undefined);
+}
