@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -148,12 +148,20 @@ describe('AdConformer with real ffmpeg', () => {
     expect(seen.video).toMatchObject({ width: 640, height: 360 });
   });
 
-  it('rejects a broken file with a reason and leaves nothing in the cache', async () => {
+  it("rejects a broken file with a reason and leaves nothing in the cache; a crash's temp files and old copies go", async () => {
     const broken = join(base, 'broken.mp4');
     await writeFile(broken, Buffer.alloc(4096, 7));
-    const conformer = new AdConformer(join(base, 'cache-d'));
+    const cache = join(base, 'cache-d');
+    await mkdir(cache);
+    // What an earlier run left: a half-written temp file, a copy unused for 40 days, a recent one.
+    await writeFile(join(cache, '.tmp-half.ts'), 'half');
+    await writeFile(join(cache, 'old.ts'), 'old');
+    const longAgo = new Date(Date.now() - 40 * 24 * 3600_000);
+    await utimes(join(cache, 'old.ts'), longAgo, longAgo);
+    await writeFile(join(cache, 'recent.ts'), 'recent');
+    const conformer = new AdConformer(cache);
     await expect(conformer.conform(broken, SOURCE)).rejects.toThrow(/broken\.mp4/);
     await expect(conformer.conform(join(base, 'gone.mp4'), SOURCE)).rejects.toThrow(/can't be read/);
-    expect(await readdir(join(base, 'cache-d'))).toEqual([]);
+    expect(await readdir(cache)).toEqual(['recent.ts']);
   });
 });

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readdir, rename, stat, unlink } from 'node:fs/promises';
+import { mkdir, readdir, rename, stat, unlink, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Probe, ProbeStream } from '../vod/ffprobe-tracks.js';
 import { conformArgs, type TrackPlan } from './conform-args.js';
@@ -26,6 +26,8 @@ const DEFAULT_TIMEOUT_MS = 10 * 60_000;
 /** The stderr kept for an error message (bytes, the tail). */
 const STDERR_TAIL_BYTES = 4096;
 const TEMP_PREFIX = '.tmp-';
+/** A conformed copy not used for this long is deleted at the next start. */
+export const CACHE_MAX_AGE_MS = 30 * 24 * 3600_000;
 
 /**
  * Ad files made ready for insertion into a live stream, once and ahead of time: an MPEG-TS copy of
@@ -81,7 +83,12 @@ export class AdConformer {
     await (this.ready ??= this.prepareDir());
     const out = join(this.cacheDir, `${key}.ts`);
     try {
-      if ((await stat(out)).size > 0) return out;
+      if ((await stat(out)).size > 0) {
+        // Used now: its age counts from here (prepareDir deletes copies unused for a long time).
+        const now = new Date();
+        await utimes(out, now, now).catch(() => undefined);
+        return out;
+      }
     } catch {
       // Not made yet.
     }
@@ -99,12 +106,22 @@ export class AdConformer {
     return out;
   }
 
-  /** The cache folder, made, with temp files of an interrupted earlier run removed. */
+  /**
+   * The cache folder, made, with the temp files of an interrupted earlier run removed (every call
+   * waits for this before it starts an ffmpeg, so none of this run's is there yet), and copies
+   * unused for CACHE_MAX_AGE_MS (an edited ad's old copy, a schedule's removed file) deleted.
+   */
   private async prepareDir(): Promise<void> {
     await mkdir(this.cacheDir, { recursive: true, mode: 0o700 });
-    for (const name of await readdir(this.cacheDir))
-      if (name.startsWith(TEMP_PREFIX) && !this.inflight.size)
-        await unlink(join(this.cacheDir, name)).catch(() => undefined);
+    const oldest = Date.now() - CACHE_MAX_AGE_MS;
+    for (const name of await readdir(this.cacheDir)) {
+      const path = join(this.cacheDir, name);
+      if (name.startsWith(TEMP_PREFIX)) await unlink(path).catch(() => undefined);
+      else if (name.endsWith('.ts')) {
+        const info = await stat(path).catch(() => undefined);
+        if (info && info.mtimeMs < oldest) await unlink(path).catch(() => undefined);
+      }
+    }
   }
 
   private async probe(path: string): Promise<Probe> {
