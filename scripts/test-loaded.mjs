@@ -6,10 +6,11 @@
 // `-- --only <cmd> <args…>` runs that command under the same load instead (one spec, one file:
 // `npm run test:loaded -- --only npx playwright test -c packages/web/playwright.config.ts mirror-section`).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readTestResults } from './test-reports.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SLOWEST_SHOWN = 15;
@@ -49,37 +50,6 @@ function cpuSeconds(pid) {
   }
 }
 
-/** [{ phase, name, ms, status }] from Vitest's and Playwright's JSON reports. */
-function readDurations(dir) {
-  const out = [];
-  for (const phase of ['unit', 'integration', 'playback']) {
-    const file = join(dir, `${phase}.json`);
-    if (!existsSync(file)) continue;
-    for (const result of JSON.parse(readFileSync(file, 'utf8')).testResults ?? []) {
-      const path = result.name.replace(`${root}/`, '');
-      for (const test of result.assertionResults ?? [])
-        out.push({ phase, name: `${path} › ${test.fullName}`, ms: test.duration ?? 0, status: test.status });
-    }
-  }
-  const e2e = join(dir, 'e2e.json');
-  if (existsSync(e2e)) {
-    const walk = (suite, titles) => {
-      for (const spec of suite.specs ?? [])
-        for (const test of spec.tests ?? [])
-          for (const result of test.results ?? [])
-            out.push({
-              phase: 'e2e',
-              name: `${spec.file} › ${[...titles, spec.title].join(' › ')}`,
-              ms: result.duration,
-              status: result.status,
-            });
-      for (const inner of suite.suites ?? []) walk(inner, suite.file ? [...titles, inner.title] : titles);
-    };
-    for (const suite of JSON.parse(readFileSync(e2e, 'utf8')).suites ?? []) walk(suite, []);
-  }
-  return out;
-}
-
 const reportDir = mkdtempSync(join(tmpdir(), 'sluice-test-loaded-'));
 const started = Date.now();
 startLoad();
@@ -101,7 +71,7 @@ stopping = true;
 loader.kill('SIGKILL');
 const wallS = (Date.now() - started) / 1000;
 
-const durations = readDurations(reportDir).sort((a, b) => b.ms - a.ms);
+const durations = readTestResults(reportDir, root).sort((a, b) => b.ms - a.ms);
 if (durations.length) {
   console.log(`\n=== slowest ${SLOWEST_SHOWN} of ${durations.length} tests under load`);
   for (const { phase, name, ms, status } of durations.slice(0, SLOWEST_SHOWN)) {
