@@ -8,6 +8,7 @@ import { PacketBus } from '../media/packet-bus.js';
 import { PACKET_SIZE, pidOf } from '../media/ts-packet.js';
 import { patSection, pmtSection, sectionPackets } from '../media/ts-tables.js';
 import type { Scte35Cue } from './scte35-cue.js';
+import { Scte35Slots } from './scte35-slots.js';
 import { watchScte35 } from './scte35-watch.js';
 import { scte35Section, spliceInsert } from './testing/scte35-sections.js';
 
@@ -105,5 +106,42 @@ describe("watchScte35 on a live stream's packet bus", () => {
     expect(cues).toHaveLength(2);
     // A section whose CRC fails is dropped as it is joined (psi.ts); one that lies is reported.
     expect(bad).toEqual([expect.stringMatching(/splice_command_length/)]);
+  });
+
+  it('places a cue-out on the wall clock from its splice time, and its cue-in ends the slot (Scte35Slots)', () => {
+    const bus = new PacketBus({ targetDurationMs: 1000, windowSize: 3 });
+    let now = 1_000_000;
+    const lines: string[] = [];
+    const slots = new Scte35Slots(
+      (line) => lines.push(line),
+      () => now,
+    );
+    slots.follow(bus);
+    bus.write(Buffer.concat([tables(0), video]), now);
+    const lastDts = bus.demux.lastDts!;
+    expect(lastDts).toBeGreaterThan(0);
+    // Splice 2 s after the newest frame, a 30 s break.
+    const out = scte35Section(
+      0x05,
+      spliceInsert({
+        eventId: 11,
+        outOfNetwork: true,
+        pts: lastDts + 2 * 90_000,
+        durationTicks: 30 * 90_000,
+      }),
+    );
+    bus.write(Buffer.concat([tables(1), sectionPackets(SCTE_PID, out, 0)]), now);
+    expect(slots.current(now)).toEqual({ eventId: 11, startMs: now + 2000, endMs: now + 32_000 });
+    // The network comes back early: an immediate cue-in 10 s later ends the slot there.
+    now += 10_000;
+    const back = scte35Section(0x05, spliceInsert({ eventId: 11, outOfNetwork: false, immediate: true }));
+    bus.write(Buffer.concat([tables(2), sectionPackets(SCTE_PID, back, 1)]), now);
+    expect(slots.current(now - 1)?.endMs).toBe(now);
+    expect(slots.current(now)).toBeUndefined();
+    expect(lines).toEqual([
+      expect.stringMatching(/cue-out \(event 11\): an ad break of 30 s/),
+      expect.stringMatching(/cue-in/),
+    ]);
+    slots.close();
   });
 });
