@@ -54,6 +54,7 @@ import { VodInputTab } from '../features/vod/VodInputTab.js';
 import { VodOutputTab } from '../features/vod/VodOutputTab.js';
 import { VodOverviewTab } from '../features/vod/VodOverviewTab.js';
 import { VodPage } from '../features/vod/VodPage.js';
+import { AdInjectorPage } from '../features/ads/AdInjectorPage.js';
 import { NotFoundPage } from './NotFoundPage.js';
 import { Shell } from './Shell.js';
 
@@ -196,10 +197,7 @@ export const routeTable: RouteEntry[] = [
   { name: 'watcher', path: 'watcher', element: <WatcherPage /> },
   { name: 'logupload', path: 'logupload', element: <LogUploadPage /> },
   { name: 'chassis', path: 'chassis', element: <ChassisPage /> },
-  ...['ad_injector'].map((name) => ({
-    name,
-    path: name,
-  })),
+  { name: 'ad_injector', path: 'ad_injector', element: <AdInjectorPage /> },
   { name: 'dvrs', path: 'dvrs', element: <DvrsPage /> },
   { name: 'auth', path: 'auth', element: <AuthBackendsPage /> },
   {

@@ -1,0 +1,182 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test as base, type Locator, type Page } from '@playwright/test';
+import { startServer, type RunningServer } from '../../server/test/harness.js';
+import { expect, watchConsole } from './fixtures.js';
+import { ConsoleShell } from './pages/console-shell.js';
+import { fillLibrary, vodConfig } from './vod-browser-fixture.js';
+
+/**
+ * The ad injector page (spec 002 §2, §4, §5, §9; issue 25) against a real server with a real VOD
+ * folder (ffmpeg-made mp4s). One server for the file: each test makes schedules of its own names.
+ */
+let server: RunningServer;
+let vodDir: string;
+
+const test = base.extend<{ server: RunningServer }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies destructured.
+  server: async ({}, use) => use(server),
+  page: async ({ page }, use) => {
+    const errors = watchConsole(page, []);
+    await use(page);
+    expect(errors(), 'console errors in the page').toEqual([]);
+  },
+});
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  vodDir = await mkdtemp(join(tmpdir(), 'sluice-e2e-ads-'));
+  await fillLibrary(vodDir);
+  server = await startServer({ config: vodConfig(vodDir) });
+});
+test.afterAll(async () => {
+  await server?.cleanup();
+  await rm(vodDir, { recursive: true, force: true });
+});
+
+class AdPage {
+  constructor(readonly page: Page) {}
+  async open() {
+    await new ConsoleShell(this.page, server.url).rememberLogin();
+    await this.page.goto(`${server.url}/admin/ad_injector`);
+    await expect(this.page.getByRole('heading', { name: 'Ad schedules' })).toBeVisible();
+  }
+  get save() {
+    return this.page.getByRole('button', { name: 'Save', exact: true });
+  }
+  get add() {
+    return this.page.getByRole('button', { name: 'Add schedule', exact: true });
+  }
+  get files() {
+    return this.page.getByRole('region', { name: 'Files' });
+  }
+  schedule(title: string): Locator {
+    return this.page.getByRole('region', { name: `Ad schedule ${title}`, exact: true });
+  }
+  slot(schedule: Locator, n: number): Locator {
+    return schedule.getByRole('group', { name: `slot ${n}`, exact: true });
+  }
+  /** Adds a schedule (it opens) and names it. */
+  async newSchedule(name: string): Promise<Locator> {
+    await this.add.click();
+    await this.schedule('New schedule').getByLabel('Schedule name').fill(name);
+    return this.schedule(name);
+  }
+}
+
+test('a schedule with two slots and a file is saved into the config file and shown after a reload', async ({
+  page,
+}) => {
+  const ui = new AdPage(page);
+  await ui.open();
+  await expect(page.getByRole('region', { name: 'Adverted streams' })).toBeVisible();
+  await expect(ui.save).toBeDisabled();
+  const morning = await ui.newSchedule('morning');
+  await morning.getByRole('button', { name: 'Add slot' }).click();
+  await morning.getByRole('button', { name: 'Add slot' }).click();
+  // The mask: digits typed become HH:mm:ss.
+  await ui.slot(morning, 1).getByLabel('From').fill('083000');
+  await expect(ui.slot(morning, 1).getByLabel('From')).toHaveValue('08:30:00');
+  await ui.slot(morning, 1).getByLabel('Duration').fill('30');
+  await expect(ui.slot(morning, 2).getByLabel('From')).toHaveValue('01:00:00');
+  await expect(ui.slot(morning, 2).getByLabel('Duration')).toHaveValue('15');
+
+  // The Files browser: the VOD location, its folders, '.. parent directory', only video files checkable.
+  await ui.files.getByRole('button', { name: 'vod', exact: true }).click();
+  await expect(ui.files.getByRole('checkbox', { name: 'clip.mp4' })).toBeVisible();
+  await expect(ui.files.getByText('notes.txt')).toHaveCount(0);
+  await expect(ui.files.getByRole('checkbox', { name: 'zeta.mkv' })).toHaveCount(0);
+  await ui.files.getByRole('button', { name: 'archive', exact: true }).click();
+  await expect(ui.files.getByRole('checkbox', { name: 'old.mp4' })).toBeVisible();
+  await ui.files.getByRole('button', { name: '.. parent directory' }).click();
+  await ui.files.getByRole('checkbox', { name: 'clip.mp4' }).check();
+  await expect(morning.getByLabel('Filename')).toHaveValue('vod/clip.mp4');
+  await expect(morning.getByLabel('Filename')).toHaveJSProperty('readOnly', true);
+  await expect(morning.getByLabel('Weight')).toHaveValue('1');
+
+  await expect(ui.save).toBeEnabled();
+  await ui.save.click();
+  // Saved: nothing differs from the saved copy, so Save is off again.
+  await expect(ui.save).toBeDisabled();
+  await expect
+    .poll(() => readFile(server.configPath, 'utf8'))
+    .toContain('ad_schedule morning {\n  slot 08:30:00 30;\n  slot 01:00:00 15;\n  file vod/clip.mp4 1;\n}');
+
+  await page.reload();
+  await ui
+    .schedule('morning')
+    .getByRole('button', { name: /morning/ })
+    .click();
+  await expect(ui.slot(ui.schedule('morning'), 1).getByLabel('From')).toHaveValue('08:30:00');
+  await expect(ui.schedule('morning').getByLabel('Filename')).toHaveValue('vod/clip.mp4');
+  // The browser starts at the VOD locations again; the open schedule's file shows checked in it.
+  await ui.files.getByRole('button', { name: 'vod', exact: true }).click();
+  await expect(ui.files.getByRole('checkbox', { name: 'clip.mp4' })).toBeChecked();
+});
+
+test('each validation message shows on its field and keeps Save off', async ({ page }) => {
+  const ui = new AdPage(page);
+  await ui.open();
+  await ui.add.click();
+  const blank = ui.schedule('New schedule');
+  await expect(
+    blank.getByText('Ad schedule name is required and should have 1 character at least.', { exact: true }),
+  ).toBeVisible();
+  // Only one new schedule with a blank name at a time.
+  await expect(ui.add).toBeDisabled();
+  await expect(ui.save).toBeDisabled();
+  await blank.getByLabel('Schedule name').fill('morning');
+  const dup = ui.schedule('morning').last();
+  await expect(dup.getByText('Ad schedule name should be unique.', { exact: true })).toBeVisible();
+  await dup.getByLabel('Schedule name').fill('evening');
+  const evening = ui.schedule('evening');
+  await evening.getByRole('button', { name: 'Add slot' }).click();
+  await evening.getByRole('button', { name: 'Add slot' }).click();
+  await ui.files.getByRole('button', { name: 'vod', exact: true }).click();
+  await ui.files.getByRole('checkbox', { name: 'clip.mp4' }).check();
+  await expect(ui.save).toBeEnabled();
+
+  const from1 = ui.slot(evening, 1).getByLabel('From');
+  const duration1 = ui.slot(evening, 1).getByLabel('Duration');
+  const weight = evening.getByLabel('Weight');
+  const cases: [field: Locator, typed: string, message: string, shownOn?: Locator][] = [
+    [from1, '123', 'Slot format is HH:mm:ss'],
+    [from1, '010000', 'Time slot start time should be unique'],
+    [duration1, '0', 'Should be greater, than 0'],
+    [weight, '0', 'Should be greater, than 0'],
+    // The overlap is told at the start of the slot that runs into the next one.
+    [duration1, '3601', 'Time slot overlaps the next one, which starts at 01:00:00', from1],
+  ];
+  for (const [field, typed, message, shownOn = field] of cases) {
+    await field.fill(typed);
+    await expect(evening.getByText(message, { exact: true }).first()).toBeVisible();
+    await expect(shownOn).toHaveAttribute('aria-invalid', 'true');
+    await expect(ui.save).toBeDisabled();
+    // Put the field right again before the next case.
+    await field.fill(field === from1 ? '000000' : field === weight ? '1' : '15');
+    await expect(ui.save).toBeEnabled();
+  }
+});
+
+test('Add slot: one hour after the last, wrapping after hour 22, a taken start shifted by 5 minutes', async ({
+  page,
+}) => {
+  const ui = new AdPage(page);
+  await ui.open();
+  const night = await ui.newSchedule('night');
+  const addSlot = night.getByRole('button', { name: 'Add slot' });
+  const from = (n: number) => ui.slot(night, n).getByLabel('From');
+  await addSlot.click();
+  await expect(from(1)).toHaveValue('00:00:00');
+  await from(1).fill('221000');
+  await addSlot.click();
+  await expect(from(2)).toHaveValue('23:10:00');
+  await addSlot.click();
+  await expect(from(3)).toHaveValue('00:10:00');
+  await from(1).fill('011000');
+  // One hour after 00:10:00 is 01:10:00, which slot 1 holds: 5 minutes later.
+  await addSlot.click();
+  await expect(from(4)).toHaveValue('01:15:00');
+  await expect(ui.slot(night, 4).getByLabel('Duration')).toHaveValue('15');
+});
