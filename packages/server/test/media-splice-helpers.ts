@@ -1,6 +1,31 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createSocket } from 'node:dgram';
-import { getBytes, getText } from './media-helpers.js';
+import { getBytes, getText, stopChild, testEncoderArgs } from './media-helpers.js';
+
+/** Keyframe interval of the hls.js splice test's feeds: half a second keeps a cycle short. */
+export const FEED_GOP_MS = 480;
+
+/**
+ * A feed of the test pattern over UDP as MPEG-TS, a keyframe every `gopFrames` (at 25 fps; 12 is
+ * FEED_GOP_MS); `args` go before the output.
+ */
+export function spliceFeed(
+  port: number,
+  toneHz: number,
+  args: string[] = [],
+  gopFrames = 12,
+): { stop: () => Promise<void> } {
+  const child = spawn(
+    'ffmpeg',
+    [
+      ...testEncoderArgs(toneHz),
+      ...['-g', String(gopFrames), ...args],
+      ...['-f', 'mpegts', `udp://127.0.0.1:${port}?pkt_size=1316`],
+    ],
+    { stdio: 'ignore' },
+  );
+  return { stop: () => stopChild(child) };
+}
 
 /** A UDP forwarder standing for the network between a feed and the server: `forwarding = false` is an outage. */
 export function udpRelay(
