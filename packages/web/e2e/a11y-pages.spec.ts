@@ -82,6 +82,13 @@ const visits: Visit[] = [
     ready: (page) => page.getByRole('region', { name: 'DVR main' }),
   },
   {
+    title: 'ad injector, a new schedule open',
+    path: '/admin/ad_injector',
+    act: (page) => page.getByRole('button', { name: 'Add schedule', exact: true }).click(),
+    ready: (page) =>
+      page.getByRole('region', { name: 'Ad schedule New schedule' }).getByLabel('Schedule name'),
+  },
+  {
     title: 'IPTV, not configured',
     path: '/admin/iptv',
     act: (page) => page.getByRole('button', { name: 'IPTV plugin settings' }).click(),

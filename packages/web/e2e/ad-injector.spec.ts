@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base, type Locator, type Page } from '@playwright/test';
+import { AD_STATS_FILE, AdStats } from '../../server/src/ads/ad-stats.js';
 import { startServer, type RunningServer } from '../../server/test/harness.js';
 import { expect, watchConsole } from './fixtures.js';
 import { ConsoleShell } from './pages/console-shell.js';
@@ -28,7 +29,13 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   vodDir = await mkdtemp(join(tmpdir(), 'sluice-e2e-ads-'));
   await fillLibrary(vodDir);
-  server = await startServer({ config: vodConfig(vodDir) });
+  // Counts an earlier run recorded (what the inserter writes while players watch; ads/ad-stats.ts).
+  const serverDir = await mkdtemp(join(tmpdir(), 'sluice-e2e-ads-server-'));
+  const stats = new AdStats(join(serverDir, AD_STATS_FILE));
+  for (let i = 0; i < 3; i++) stats.recordShow('news', 'vod/clip.mp4');
+  for (const session of ['a', 'b', 'a']) stats.recordView('news', 'vod/clip.mp4', session);
+  stats.close();
+  server = await startServer({ dir: serverDir, config: vodConfig(vodDir) });
 });
 test.afterAll(async () => {
   await server?.cleanup();
@@ -70,7 +77,11 @@ test('a schedule with two slots and a file is saved into the config file and sho
 }) => {
   const ui = new AdPage(page);
   await ui.open();
-  await expect(page.getByRole('region', { name: 'Adverted streams' })).toBeVisible();
+  // Adverted streams: per stream, File / Shows / Views as GET ad_streams answers them.
+  const news = page
+    .getByRole('region', { name: 'Adverted streams' })
+    .getByRole('table', { name: 'Ads of news' });
+  await expect(news.getByRole('row')).toHaveText(['FileShowsViews', 'vod/clip.mp432']);
   await expect(ui.save).toBeDisabled();
   const morning = await ui.newSchedule('morning');
   await morning.getByRole('button', { name: 'Add slot' }).click();

@@ -149,6 +149,13 @@ const visits: Visit[] = [
     controls: (page) => [save(page), page.getByRole('button', { name: 'Add DVR', exact: true })],
   },
   {
+    title: 'ad injector',
+    path: '/admin/ad_injector',
+    ready: (page) =>
+      page.getByRole('region', { name: 'Files' }).getByRole('button', { name: 'vod', exact: true }),
+    controls: (page) => [save(page), page.getByRole('button', { name: 'Add schedule', exact: true })],
+  },
+  {
     title: 'pulse',
     path: '/admin/pulse',
     ready: (page) => page.getByRole('group', { name: 'CPU usage, last minute' }).locator('canvas'),
