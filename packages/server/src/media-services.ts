@@ -96,7 +96,9 @@ export async function startMedia(options: MediaOptions) {
   );
   const traffic = new TrafficHistory(() => pulse.store);
   // Ads (ads/): show/view counts kept in the data folder; ad files conformed once into its cache.
-  const adStats = new AdStats(join(dirname(options.configPath), AD_STATS_FILE));
+  const adStats = new AdStats(join(dirname(options.configPath), AD_STATS_FILE), Date.now, (line) =>
+    log.error(line),
+  );
   const adConformer = new AdConformer(join(dirname(options.configPath), 'ad-cache'), { ffmpegPath, env });
   // DVR: archives read back at start, recorded from each stream's segments, shown in its stats.
   const dvr: DvrService = new DvrService({

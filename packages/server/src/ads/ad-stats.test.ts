@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AD_VIEW_KEY_TTL_MS, AdStats } from './ad-stats.js';
 
@@ -63,6 +64,24 @@ describe('AdStats', () => {
     stats.recordView('news', 'a.mp4', 'old-0');
     stats.recordView('news', 'a.mp4', 'new-1');
     expect(stats.snapshot().news).toEqual([{ name: 'a.mp4', show_count: 0, view_count: 1001 }]);
+    stats.close();
+  });
+
+  it('tells a failed write (the file locked by another writer) instead of throwing into playback', () => {
+    const path = join(dir, 'c.sqlite3');
+    const lines: string[] = [];
+    const stats = new AdStats(path, Date.now, (line) => lines.push(line));
+    const other = new Database(path);
+    other.exec('BEGIN EXCLUSIVE');
+    // (One write: each waits out the 2 s busy timeout.)
+    expect(() => stats.recordView('news', 'a.mp4', 'session-1')).not.toThrow();
+    expect(stats.failures).toBe(1);
+    expect(lines).toEqual([expect.stringMatching(/ad counts can't be written .*locked/)]);
+    other.exec('ROLLBACK');
+    other.close();
+    // The view that failed is counted at the session's next fetch.
+    stats.recordView('news', 'a.mp4', 'session-1');
+    expect(stats.snapshot()).toEqual({ news: [{ name: 'a.mp4', show_count: 0, view_count: 1 }] });
     stats.close();
   });
 });

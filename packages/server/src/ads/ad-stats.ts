@@ -44,6 +44,8 @@ export class AdStats {
   constructor(
     readonly path: string,
     private readonly now: () => number = Date.now,
+    /** Where a failed write is told (once a minute at most): counting never breaks playback. */
+    private readonly log: (line: string) => void = () => undefined,
   ) {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
     this.db = new Database(path, { timeout: 2000 });
@@ -93,7 +95,7 @@ export class AdStats {
   /** The file was inserted into the stream once more. */
   recordShow(stream: string, file: string): void {
     if (this.closed) return;
-    this.addShow.run(cut(stream), cut(file));
+    this.guard(() => this.addShow.run(cut(stream), cut(file)));
   }
 
   /** A session fetched the file's media in the stream: counted once per distinct session key. */
@@ -105,16 +107,34 @@ export class AdStats {
     const now = this.now();
     const written = this.seen.get(memo);
     if (written !== undefined && now - written < TOUCH_EVERY_MS) return;
-    this.seen.set(memo, now);
-    if (written !== undefined) {
-      this.touchKey.run(now, s, f, key);
-      return;
+    this.guard(() => {
+      if (written !== undefined) this.touchKey.run(now, s, f, key);
+      else
+        this.db.transaction(() => {
+          // A key of an earlier run (or pruned from `seen`) is still a row: touched, not counted again.
+          if (this.addKey.run(s, f, key, now).changes === 1) this.addView.run(s, f);
+          else this.touchKey.run(now, s, f, key);
+        })();
+      this.seen.set(memo, now);
+    });
+  }
+
+  /** Failed writes since the start (a full disk, a locked file): the count misses them. */
+  failures = 0;
+  private lastFailureLogMs = -Infinity;
+
+  private guard(write: () => void): void {
+    try {
+      write();
+    } catch (error) {
+      this.failures++;
+      const now = this.now();
+      if (now - this.lastFailureLogMs < 60_000) return;
+      this.lastFailureLogMs = now;
+      this.log(
+        `ad counts can't be written to ${this.path} (${this.failures} failed so far): ${(error as Error).message}`,
+      );
     }
-    this.db.transaction(() => {
-      // A key of an earlier run (or pruned from `seen`) is still a row: touched, not counted again.
-      if (this.addKey.run(s, f, key, now).changes === 1) this.addView.run(s, f);
-      else this.touchKey.run(now, s, f, key);
-    })();
   }
 
   snapshot(): AdStreamStats {
