@@ -68,6 +68,8 @@ const VIEW_ROUTES = new Set([
   'GET /tv/api/users',
   // The cluster pages (cluster/peers/): figures and stream lists, no secret.
   'GET /flussonic/api/cluster_servers',
+  // Ad show and view counts (ads/ad-stats.ts): what the ad injector page shows, no secret.
+  'GET /flussonic/api/ad_streams',
 ]);
 /** The console's own files (one route a file, under /admin/): public like its page. */
 const isPublic = (route: string) => PUBLIC.has(route) || /^(GET|HEAD) \/admin\//.test(route);
