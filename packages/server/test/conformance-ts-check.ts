@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -147,10 +147,45 @@ export interface ProbedSegment {
   errors: string;
 }
 
+/**
+ * ffprobe reading one segment from stdin, its output once it ends. Not spawnSync: the conformance
+ * test probes several hundred segments and runs a few at once (see mapPooled).
+ */
+function ffprobe(args: string[], data: Buffer): Promise<{ stdout: string; stderr: string }> {
+  return new Promise((done, fail) => {
+    const child = spawn('ffprobe', args, { stdio: ['pipe', 'pipe', 'pipe'] });
+    const [out, err]: Buffer[][] = [[], []];
+    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    child.on('error', fail);
+    child.on('close', () => {
+      clearTimeout(timer);
+      done({ stdout: Buffer.concat(out).toString(), stderr: Buffer.concat(err).toString() });
+    });
+    // ffprobe may stop reading early (it has what it needs): that is not an error of the test.
+    child.stdin.on('error', () => {});
+    child.stdin.end(data);
+  });
+}
+
+/** fn over every item, at most `parallel` at once; results in the items' order. */
+export async function mapPooled<T, R>(items: readonly T[], parallel: number, fn: (item: T) => Promise<R>) {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await fn(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(parallel, items.length) }, worker));
+  return results;
+}
+
 /** ffprobe of one segment alone: its packets' timestamps and whether it decodes from its first frame. */
-export function probeSegment(data: Buffer): ProbedSegment {
-  const run = spawnSync(
-    'ffprobe',
+export async function probeSegment(data: Buffer): Promise<ProbedSegment> {
+  const run = await ffprobe(
     [
       '-v',
       'error',
@@ -161,10 +196,10 @@ export function probeSegment(data: Buffer): ProbedSegment {
       '-i',
       'pipe:0',
     ],
-    { input: data, timeout: 30_000, maxBuffer: 64 << 20 },
+    data,
   );
   // With both packets and frames asked, ffprobe lists them together, in the order it read them.
-  const out = JSON.parse(run.stdout.toString() || '{}') as {
+  const out = JSON.parse(run.stdout || '{}') as {
     packets_and_frames?: {
       type: string;
       codec_type?: string;
@@ -182,7 +217,7 @@ export function probeSegment(data: Buffer): ProbedSegment {
   return {
     dts,
     firstVideoFrameKey: firstVideo ? firstVideo.key_frame === 1 : undefined,
-    errors: run.stderr.toString().trim(),
+    errors: run.stderr.trim(),
   };
 }
 
@@ -190,9 +225,8 @@ export function probeSegment(data: Buffer): ProbedSegment {
  * ffprobe's complaints decoding only the keyframes of one segment alone (the segment's first one
  * must decode without anything before it), and how many keyframes it decoded.
  */
-export function keyframeDecode(data: Buffer): { keyframes: number; errors: string } {
-  const run = spawnSync(
-    'ffprobe',
+export async function keyframeDecode(data: Buffer): Promise<{ keyframes: number; errors: string }> {
+  const run = await ffprobe(
     [
       '-v',
       'error',
@@ -207,12 +241,12 @@ export function keyframeDecode(data: Buffer): { keyframes: number; errors: strin
       '-i',
       'pipe:0',
     ],
-    { input: data, timeout: 30_000, maxBuffer: 64 << 20 },
+    data,
   );
-  const out = JSON.parse(run.stdout.toString() || '{}') as { frames?: { key_frame: number }[] };
+  const out = JSON.parse(run.stdout || '{}') as { frames?: { key_frame: number }[] };
   return {
     keyframes: (out.frames ?? []).filter((f) => f.key_frame === 1).length,
-    errors: run.stderr.toString().trim(),
+    errors: run.stderr.trim(),
   };
 }
 
