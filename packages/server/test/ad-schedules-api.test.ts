@@ -119,6 +119,27 @@ describe('save_ad_schedules / fetch_ad_schedules', () => {
     expect(await fetched()).toEqual(schedules);
   });
 
+  it('refuses the same rules through modify_config and save_raw_config', async () => {
+    const bad = [{ name: 'x', slots: [{ from: '25:00:00', duration: 5 }], files: [] }];
+    const modified = await server.api('/flussonic/api/modify_config', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ad_schedules: bad }),
+    });
+    expect(modified.status).toBe(400);
+    expect(await modified.text()).toContain('schedule \\"x\\", slot 1 (From): Slot format is HH:mm:ss');
+    const text = await readFile(server.configPath, 'utf8');
+    const raw = await server.api('/flussonic/api/save_raw_config', {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: `${text}ad_schedule y {\n  slot 08:00:00 0;\n}\n`,
+    });
+    expect(raw.status).toBe(400);
+    expect(await raw.text()).toContain('Should be greater, than 0');
+    expect(await readFile(server.configPath, 'utf8')).toBe(text);
+    expect(await fetched()).toEqual(schedules);
+  });
+
   it('keeps them across a restart', async () => {
     await server.restart();
     expect(await fetched()).toEqual(schedules);

@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { adScheduleProblems, adSchedules, type AdSchedule, type Config } from '@sluice/api';
+import { adSchedules, type AdSchedule, type Config } from '@sluice/api';
 import { jsonOnly } from '../http/body-types.js';
 import type { OnRequestHook } from '../http/guard.js';
 import type { Logger } from '../support/log.js';
 import { resolveAdFile } from './ad-files.js';
+import { adScheduleRefusal, placeOf } from './schedule-config.js';
 
 export interface AdScheduleRouteDeps {
   config: () => Config;
@@ -17,15 +18,6 @@ export interface AdScheduleRouteDeps {
 const API = '/flussonic/api';
 /** Bounds on what one save may hold: far above any schedule an operator writes, far below harm. */
 export const AD_SCHEDULE_LIMITS = { bodyBytes: 1024 * 1024, schedules: 1000, slots: 1440, files: 1000 };
-
-/** Where a problem is, as an operator reads it: `schedule "morning", slot 2 (From)`. */
-function place(schedule: AdSchedule | undefined, index: number, path: (string | number)[]): string {
-  const who = schedule?.name ? `schedule ${JSON.stringify(schedule.name)}` : `schedule ${index + 1}`;
-  const [list, at, field] = path;
-  if (list === 'slots') return `${who}, slot ${Number(at) + 1} (${field === 'from' ? 'From' : 'Duration'})`;
-  if (list === 'files') return `${who}, file ${Number(at) + 1} (Weight)`;
-  return `${who} (Schedule name)`;
-}
 
 /** The first reason the list cannot be saved, or undefined. */
 export function refusalOf(body: unknown, config: Config): string | undefined {
@@ -42,14 +34,14 @@ export function refusalOf(body: unknown, config: Config): string | undefined {
     if (s.slots.length > slots) return `at most ${slots} time slots in a schedule`;
     if (s.files.length > files) return `at most ${files} files in a schedule`;
   }
-  const problem = adScheduleProblems(list)[0];
-  if (problem) return `${place(list[problem.schedule], problem.schedule, problem.path)}: ${problem.message}`;
+  const refusal = adScheduleRefusal(list);
+  if (refusal) return refusal;
   // Spec 002 §6: saving needs a VOD location (the files are VOD files).
   if (Object.keys(config.vods ?? {}).length === 0) return 'ad schedules need a VOD location: add one first';
   for (const [i, s] of list.entries()) {
     for (const [j, file] of s.files.entries()) {
       const found = resolveAdFile(config, file.name);
-      if ('error' in found) return `${place(s, i, ['files', j])}: ${found.error}`;
+      if ('error' in found) return `${placeOf(s, i, ['files', j])}: ${found.error}`;
     }
   }
   return undefined;

@@ -13,6 +13,7 @@ import { ConfigRejected, ConfigStale } from './errors.js';
 import { refuseEmptyText, refuseLockout } from './lockout.js';
 import { refuseDvrRootClash } from './dvr-roots.js';
 import { refuseWebScriptClash } from '../web-scripts/web-script-config.js';
+import { refuseBadAdSchedules } from '../ads/schedule-config.js';
 import { refuseUnreachableIptv } from '../iptv/iptv-plugin.js';
 import { writeFileDurably } from './durable-write.js';
 import { InPlaceEdits } from './in-place.js';
@@ -204,6 +205,7 @@ export class ConfigStore {
         refuseLockout(valid);
         if ('dvrs' in cleaned) refuseDvrRootClash(valid);
         if ('web_scripts' in cleaned) refuseWebScriptClash(valid);
+        if ('ad_schedules' in cleaned) refuseBadAdSchedules(valid);
         // Enabling IPTV opens (creates) its database first: a path that can't be used changes nothing.
         const iptvProblem =
           'plugins' in cleaned ? refuseUnreachableIptv(valid, before, this.path) : undefined;
@@ -237,6 +239,8 @@ export class ConfigStore {
       // Only a change of web_scripts: a stream added later over a prefix is served first (web-scripts/).
       if (JSON.stringify(config.web_scripts) !== JSON.stringify(this.config.web_scripts))
         refuseWebScriptClash(config);
+      if (JSON.stringify(config.ad_schedules) !== JSON.stringify(this.config.ad_schedules))
+        refuseBadAdSchedules(config);
       await this.write(text);
       this.swap(config, text, document);
       return config;
