@@ -76,7 +76,7 @@ describe('teletext subtitles as WebVTT in HLS', () => {
       return r.status === 200 && r.text.includes('TYPE=SUBTITLES') ? r.text : undefined;
     }, 40_000);
     expect(master).toContain(
-      '#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",LANGUAGE="deu",NAME="deu",DEFAULT=YES,AUTOSELECT=YES,URI="subs-deu.m3u8"',
+      '#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",LANGUAGE="deu",NAME="deu",DEFAULT=NO,AUTOSELECT=YES,URI="subs-deu.m3u8"',
     );
     const variants = master.split('\n').filter((l) => l.startsWith('#EXT-X-STREAM-INF:'));
     expect(variants.length).toBeGreaterThan(0);
@@ -122,7 +122,7 @@ describe('teletext subtitles as WebVTT in HLS', () => {
     }
   });
 
-  it('hls.js in Chromium shows the German text track with the words of the pages', async () => {
+  it('hls.js in Chromium lists the German subtitles and, once picked, shows the words of the pages', async () => {
     browser = await chromium.launch({
       executablePath: '/usr/bin/chromium',
       args: ['--autoplay-policy=no-user-gesture-required'],
@@ -132,6 +132,13 @@ describe('teletext subtitles as WebVTT in HLS', () => {
     await page.setContent('<video muted playsinline></video>');
     await page.addScriptTag({ url: '/embed/hls.min.js' });
     await page.evaluate(play, `${server.url}/tt/index.m3u8`);
+    // DEFAULT=NO: nothing shows until the viewer picks the subtitles from the player's list.
+    type Picker = { hls: { subtitleTracks: { lang?: string }[]; subtitleTrack: number } };
+    await page.waitForFunction(() => (window as unknown as Picker).hls.subtitleTracks.length > 0);
+    expect(await page.evaluate(() => (window as unknown as Picker).hls.subtitleTracks[0]!.lang)).toBe('deu');
+    await page.evaluate(() => {
+      (window as unknown as Picker).hls.subtitleTrack = 0;
+    });
     const handle = await page.waitForFunction(
       () => {
         const w = window as unknown as { fatal: string[] };
@@ -156,20 +163,26 @@ describe('teletext subtitles as WebVTT in HLS', () => {
   });
 });
 
-/** In the page: hls.js on `url`, its subtitle display on (the default), fatal errors kept. */
+/** In the page: hls.js on `url` (as `window.hls`), fatal errors kept. */
 function play(url: string): void {
   type Hls = {
     loadSource: (u: string) => void;
     attachMedia: (v: HTMLVideoElement) => void;
     on: (e: string, l: (e: string, d: { fatal?: boolean; details?: string }) => void) => void;
+    subtitleTrack: number;
   };
-  const w = window as unknown as { Hls: { new (): Hls; Events: { ERROR: string } }; fatal: string[] };
+  const w = window as unknown as {
+    Hls: { new (): Hls; Events: { ERROR: string } };
+    fatal: string[];
+    hls?: Hls;
+  };
   w.fatal = [];
   const video = document.querySelector('video')!;
   const hls = new w.Hls();
   hls.on(w.Hls.Events.ERROR, (_e, data) => {
     if (data.fatal) w.fatal.push(data.details ?? 'fatal');
   });
+  w.hls = hls;
   hls.loadSource(url);
   hls.attachMedia(video);
   void video.play().catch(() => undefined);

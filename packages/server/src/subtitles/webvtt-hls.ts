@@ -36,10 +36,11 @@ export function withWebVtt(
 ): string | undefined {
   const tracks = tracksOf(runtime);
   if (!master || tracks.length === 0) return master;
+  // Not DEFAULT: subtitles are the viewer's choice; AUTOSELECT lets a player pick its language.
   const media = tracks.map(
-    (t, i) =>
+    (t) =>
       `#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="${GROUP}",LANGUAGE="${t.lang}",NAME="${t.lang}",` +
-      `DEFAULT=${i === 0 ? 'YES' : 'NO'},AUTOSELECT=YES,URI="subs-${t.lang}.m3u8${query}"`,
+      `DEFAULT=NO,AUTOSELECT=YES,URI="subs-${t.lang}.m3u8${query}"`,
   );
   const lines = master.trimEnd().split('\n');
   const firstVariant = lines.findIndex((l) => l.startsWith('#EXT-X-STREAM-INF:'));
