@@ -167,14 +167,22 @@ function isCoverArt(s: ProbeStream): boolean {
   return (s as { disposition?: { attached_pic?: number } }).disposition?.attached_pic === 1;
 }
 
+/**
+ * Copied only when a player decoding the live stream decodes the ad too: same codec and size, 8-bit
+ * 4:2:0 (a 10-bit or 4:4:4 ad in an 8-bit channel breaks decoders mid-stream), same rate.
+ */
 function videoMatches(s: ProbeStream, t: NonNullable<AdTarget['video']>): boolean {
   if (s.codec_name !== t.codec || s.width !== t.width || s.height !== t.height) return false;
+  const pixFmt = (s as { pix_fmt?: string }).pix_fmt;
+  if (pixFmt !== 'yuv420p' && pixFmt !== 'yuvj420p') return false;
   if (t.fps === undefined) return true;
   const fps = rate(s.avg_frame_rate) ?? rate(s.r_frame_rate);
   return fps !== undefined && Math.abs(fps - t.fps) < FPS_TOLERANCE * t.fps;
 }
 
+/** AAC-LC only: HE-AAC's SBR doubles the rate a decoder set up for the live stream expects. */
 function audioMatches(s: ProbeStream, t: NonNullable<AdTarget['audio']>): boolean {
+  if (s.profile !== undefined && s.profile !== 'LC') return false;
   return s.codec_name === t.codec && Number(s.sample_rate) === t.sampleRate && s.channels === t.channels;
 }
 
