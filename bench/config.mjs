@@ -68,8 +68,21 @@ const ws = new WebSocket(`ws://127.0.0.1:${port}/flussonic/api/events`, { header
 await new Promise((r) => ws.once('open', r));
 const next = () => new Promise((r) => ws.once('message', (m) => r(m)));
 const fullWs = next();
+const fullWsStarted = performance.now();
 ws.send('read_config');
 const fullWsBytes = (await fullWs).length;
+const fullWsMs = performance.now() - fullWsStarted;
+// A second console opening now: the server shares the serialised message (http/full-message-cache.ts).
+const ws2 = new WebSocket(`ws://127.0.0.1:${port}/flussonic/api/events`, {
+  headers: { authorization: auth },
+});
+await new Promise((r) => ws2.once('open', r));
+const [secondWsMs] = await time(() => {
+  const answer = new Promise((r) => ws2.once('message', r));
+  ws2.send('read_config');
+  return answer;
+});
+ws2.close();
 
 const single = [];
 const bulk = [];
@@ -136,6 +149,9 @@ console.log(
 );
 console.log(
   `  reference, full read_config (HTTP):  median ${fmt(median(fulls.map((f) => f[0])))}, ${kb(fulls[0][1].length)}; full over the socket ${kb(fullWsBytes)}`,
+);
+console.log(
+  `read_config over the events socket: first console ${fmt(fullWsMs)}, a second console right after ${fmt(secondWsMs)}`,
 );
 console.log(
   `delta is ${(fulls[0][1].length / median(deltas.map((d) => d.bytes))).toFixed(0)}x smaller than the full config`,

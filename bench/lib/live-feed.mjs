@@ -71,12 +71,22 @@ function merge(into, change) {
 
 /**
  * Starts the feed on a free port. Each second `changesPerSecond` streams change their stats
- * (bitrate, clients, lifetime, delay; one in ten also goes in or out of error).
+ * (bitrate, clients, lifetime, delay; one in ten also goes in or out of error). Like the server
+ * (http/full-message-cache.ts), the current_config message is serialised once and shared by the
+ * sockets asking within `shareFullMs` (BENCH_FEED_SHARE_MS; 0: built per socket, as before issue
+ * 20's cache); such a socket's first delta holds what changed since it was built.
  */
-export async function startLiveFeed({ root, streams, changesPerSecond }) {
+export async function startLiveFeed({
+  root,
+  streams,
+  changesPerSecond,
+  shareFullMs = Number(process.env.BENCH_FEED_SHARE_MS ?? 30_000),
+}) {
   const dist = join(root, 'packages/web/dist');
   const view = generatedView(streams);
   const sockets = new Map();
+  /** The shared message: its text, when it was built, and the changes since (a pending delta). */
+  let shared;
   let tick = 0;
   const info = {
     product: 'sluice',
@@ -105,8 +115,12 @@ export async function startLiveFeed({ root, streams, changesPerSecond }) {
     socket.on('message', (raw) => {
       const command = raw.toString();
       if (command === 'read_config') {
-        sockets.set(socket, {});
-        socket.send(JSON.stringify({ event: 'current_config', data: view, partial_update: false }));
+        if (!shared || Date.now() - shared.at > shareFullMs) {
+          const text = JSON.stringify({ event: 'current_config', data: view, partial_update: false });
+          shared = { text, at: Date.now(), pending: {} };
+        }
+        sockets.set(socket, structuredClone(shared.pending));
+        socket.send(shared.text);
       } else if (command === 'read_config_delta') {
         const pending = sockets.get(socket) ?? {};
         sockets.set(socket, {});
@@ -136,6 +150,7 @@ export async function startLiveFeed({ root, streams, changesPerSecond }) {
     }
     view.stats = change.stats;
     for (const pending of sockets.values()) merge(pending, structuredClone(change));
+    if (shared) merge(shared.pending, structuredClone(change));
   }, 1000);
 
   await new Promise((resolve) => http.listen(0, '127.0.0.1', resolve));

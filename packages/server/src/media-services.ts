@@ -270,7 +270,7 @@ export async function startMedia(options: MediaOptions) {
       access.apply(config);
       pulse.apply(config);
       vod.apply(config);
-      ingest.apply(config);
+      ingest.apply(config, streams === 'all' ? undefined : streams);
       engine.apply(config, streams === 'all' ? undefined : streams);
       adInserter.apply(config);
       mirrors.apply(config);

@@ -116,8 +116,8 @@ export class EventsHub {
   }
 
   /**
-   * The whole view: the message shared by the sockets asking within a few seconds of each other
-   * (full-message-cache.ts), or, `fresh`, built now (the delta log no longer reaches back).
+   * The whole view: the message shared by the sockets asking within 30 s of each other, unless the
+   * config changed (full-message-cache.ts), or, `fresh`, built now (the delta log no longer reaches back).
    */
   private sendFull(connection: Connection, fresh = false): void {
     if (fresh) this.fullMessages.drop();

@@ -3,9 +3,11 @@ import { redactSecrets } from './redact.js';
 
 /**
  * How long one serialised `current_config` is shared: the stats in it are at most this old, and
- * the socket's next read_config_delta (the console asks each second) brings them up to date.
+ * the socket's next read_config_delta (the console asks each second) brings them up to date. Long
+ * enough for a reload or a second console; a config change drops it sooner, and so does a change
+ * log that no longer reaches back to it (events-hub.ts then builds a fresh one).
  */
-export const FULL_MESSAGE_MAX_AGE_MS = 5000;
+export const FULL_MESSAGE_MAX_AGE_MS = 30_000;
 
 interface Entry {
   version: number;
@@ -19,7 +21,7 @@ interface Entry {
 
 /**
  * The `current_config` message as sent, serialised once and shared by the sockets that ask within
- * a few seconds (issue 20: at 50,000 streams it is ~13 MB and ~0.5 s of Node to build, per socket).
+ * FULL_MESSAGE_MAX_AGE_MS (issue 20: at 50,000 streams it is ~13 MB and ~0.5 s of Node to build, per socket).
  * A socket that gets it reads its deltas from the version it shows; the cache holds a cursor in the
  * view's change log so those changes are kept. A config change (a new revision) drops it: the
  * message carries the revision a save is checked against. A view-only reader gets the redacted

@@ -37,6 +37,7 @@ export interface ClusterIngestDeps {
 export class ClusterIngest {
   private config: Config = {};
   private names: string[] = [];
+  private nameSet = new Set<string>();
   selfId = '';
   /** Stream → the server capturing it, as decided here (undefined: nobody known yet). */
   private readonly capturer = new Map<string, string | undefined>();
@@ -49,11 +50,21 @@ export class ClusterIngest {
 
   constructor(private readonly deps: ClusterIngestDeps) {}
 
-  apply(config: Config): void {
+  private joinsOrLeaves(streams: NonNullable<Config['streams']>, name: string): boolean {
+    return (streams[name]?.cluster_ingest === true) !== this.nameSet.has(name);
+  }
+
+  /** `changedStreams`: the only streams an edit can have changed (undefined: any of them). */
+  apply(config: Config, changedStreams?: readonly string[]): void {
     this.config = config;
     this.selfId = ingestIdOf(config, this.deps.machineHostname);
     const streams = config.streams ?? {};
-    this.names = Object.keys(streams).filter((name) => streams[name]!.cluster_ingest === true);
+    // Walking 20,000 streams for the few that use cluster ingest took ~7 ms per edit (issue 20):
+    // an edit that makes no stream join or leave them keeps the list.
+    if (!changedStreams || changedStreams.some((name) => this.joinsOrLeaves(streams, name))) {
+      this.names = Object.keys(streams).filter((name) => streams[name]!.cluster_ingest === true);
+      this.nameSet = new Set(this.names);
+    }
     const peerUrls = Object.values(config.peers ?? {}).map((p) => peerBaseUrl(p.name ?? '', p.port));
     const from = JSON.stringify([
       this.names.length > 0,
