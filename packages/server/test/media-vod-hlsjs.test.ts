@@ -15,6 +15,8 @@ const SEEK_BUDGET_MS = 15_000;
  * index.m3u8 (the TS segments cut at keyframes; the same movie in MKV too, read through ffmpeg), and
  * as the file itself in <video src> (HTTP Range).
  * Each plays from the start, then seeks to the middle and to near the end and plays on from there.
+ * The three play at once, each in its own page: a 320x180 picture each is little for two cores, and
+ * one after the other they waited out 3 x 7 s of playing time.
  */
 describe('a VOD file played in Chromium with hls.js and as progressive MP4', () => {
   let fixture: VodPlaybackFixture;
@@ -25,9 +27,13 @@ describe('a VOD file played in Chromium with hls.js and as progressive MP4', () 
   afterAll(() => fixture?.close());
 
   for (const file of ['movie.mp4', 'movie.mkv'])
-    it(`hls.js plays ${file}/index.m3u8, seeks to the middle and near the end and plays on, no fatal error`, async () => {
-      await playWithHlsJs(file);
-    }, 120_000);
+    it.concurrent(
+      `hls.js plays ${file}/index.m3u8, seeks to the middle and near the end and plays on, no fatal error`,
+      async () => {
+        await playWithHlsJs(file);
+      },
+      120_000,
+    );
 
   async function playWithHlsJs(file: string): Promise<void> {
     const { server, browser } = fixture;
@@ -61,28 +67,32 @@ describe('a VOD file played in Chromium with hls.js and as progressive MP4', () 
     await page.close();
   }
 
-  it('<video src> plays the file as it is, seeks to the middle and near the end (HTTP Range) and plays on', async () => {
-    const { server, browser, movieUrl } = fixture;
-    const page = await browser.newPage();
-    const ranges: string[] = [];
-    page.on('request', (request) => {
-      const range = request.headers().range;
-      if (request.url() === movieUrl && range) ranges.push(range);
-    });
-    await page.goto(`${server.url}/embed/hls.min.js`);
-    await page.setContent(`<video muted playsinline autoplay src="${movieUrl}"></video>`);
-    await playedPast(page, 2, 30_000);
-    const middleMs = await seekAndPlay(page, MOVIE_S / 2, 2, SEEK_BUDGET_MS);
-    const endMs = await seekAndPlay(page, MOVIE_S - 6, 3, SEEK_BUDGET_MS);
-    const error = await page.evaluate(() => document.querySelector('video')!.error?.message ?? null);
-    await page.close();
-    console.log(
-      `progressive VOD: playing again ${middleMs} ms after a seek to the middle, ${endMs} ms near the end`,
-    );
-    expect(error).toBeNull();
-    // Chromium asks for byte ranges (bytes=N-), which the server answers 206.
-    expect(ranges.length).toBeGreaterThan(0);
-  }, 120_000);
+  it.concurrent(
+    '<video src> plays the file as it is, seeks to the middle and near the end (HTTP Range) and plays on',
+    async () => {
+      const { server, browser, movieUrl } = fixture;
+      const page = await browser.newPage();
+      const ranges: string[] = [];
+      page.on('request', (request) => {
+        const range = request.headers().range;
+        if (request.url() === movieUrl && range) ranges.push(range);
+      });
+      await page.goto(`${server.url}/embed/hls.min.js`);
+      await page.setContent(`<video muted playsinline autoplay src="${movieUrl}"></video>`);
+      await playedPast(page, 2, 30_000);
+      const middleMs = await seekAndPlay(page, MOVIE_S / 2, 2, SEEK_BUDGET_MS);
+      const endMs = await seekAndPlay(page, MOVIE_S - 6, 3, SEEK_BUDGET_MS);
+      const error = await page.evaluate(() => document.querySelector('video')!.error?.message ?? null);
+      await page.close();
+      console.log(
+        `progressive VOD: playing again ${middleMs} ms after a seek to the middle, ${endMs} ms near the end`,
+      );
+      expect(error).toBeNull();
+      // Chromium asks for byte ranges (bytes=N-), which the server answers 206.
+      expect(ranges.length).toBeGreaterThan(0);
+    },
+    120_000,
+  );
 });
 
 /** In the page: hls.js on the playlist, noting fatal errors. */
