@@ -6,7 +6,15 @@ import { freePort, minimalConfig, type RunningServer, startServer, waitFor } fro
 import { getText } from './media-helpers.js';
 
 const FPS = 30;
-const PLAY_MS = 45_000;
+/**
+ * 24 s: a dozen 2 s segments, enough for a stall per segment or a freeze to show and for 10+
+ * latency readings once settled. A wrong reported latency (issue 14: 2.7 s against a real 7.9 s) is
+ * wrong in every reading, so a longer window finds nothing more; dash.js's 10 minutes with zero
+ * errors is the manual check of issue 14, not this test's.
+ */
+const PLAY_MS = 24_000;
+/** dash.js's latency settles within this long of its first frame. */
+const SETTLE_MS = 8_000;
 
 /** dash.js (a player nobody here wrote) in Chromium, on an RTMP publish with B-frames, cross-origin. */
 describe('DASH in dash.js', () => {
@@ -29,7 +37,7 @@ describe('DASH in dash.js', () => {
     await server?.cleanup();
   });
 
-  it('plays 45 s with no error, no stall, and the latency it reports is the real one', async () => {
+  it('plays 24 s with no error, no stall, and the latency it reports is the real one', async () => {
     publishers.push(bframePublisher(`${rtmp}/live/play`, FPS));
     await waitFor(async () => (await getText(`${server.url}/live/play/video.m3u8`)).status === 200, 30_000);
     const mpdUrl = `${server.url}/live/play/index.mpd`;
@@ -59,9 +67,9 @@ describe('DASH in dash.js', () => {
       // several segments or one per segment still fails here.
       expect(report.longestStallMs, stalls.join(', ')).toBeLessThan(2_500);
       expect(report.stalls.filter((s) => s.ms > 500).length, stalls.join(', ')).toBeLessThanOrEqual(1);
-      // Once settled (10 s in), dash.js's latency is the wall clock minus the presented media's.
-      const settled = report.samples.filter((s) => s.nowMs > report.samples[0]!.nowMs + 10_000);
-      expect(settled.length).toBeGreaterThan(20);
+      // Once settled, dash.js's latency is the wall clock minus the presented media's (a reading a second).
+      const settled = report.samples.filter((s) => s.nowMs > report.samples[0]!.nowMs + SETTLE_MS);
+      expect(settled.length).toBeGreaterThanOrEqual(10);
       const gaps = settled.map((s) => {
         const measuredS = (s.nowMs - mediaClockMs) / 1000 - s.currentTimeS;
         return Math.abs(s.reportedLatencyS - measuredS);
