@@ -145,7 +145,7 @@ export const SOURCE_ENTRY: Record<string, Review> = {
     'allow_subtitles=false drops the subtitle tracks, the PMT listing the picture alone',
   ),
   dvbsubs_ocr: notApplied(
-    'DVB subtitles and teletext are carried in MPEG-TS and HLS as they come; they are not converted to WebVTT (bitmap subtitles would need OCR)',
+    'DVB bitmap subtitles are carried in MPEG-TS and HLS as they come, not converted to WebVTT (that needs OCR); teletext subtitles become WebVTT in HLS without this option (media-webvtt.test.ts)',
     'stream-item/input/SourceSchemePanel.tsx',
   ),
 };

@@ -35,7 +35,7 @@ export const NOT_APPLIED: Readonly<Record<string, string>> = {
     ['streams', 'lives'].flatMap((section) => [
       [
         `${section}.*.urls[].dvbsubs_ocr`,
-        'Saved but not applied: DVB subtitles and teletext are carried in MPEG-TS and HLS as they come, not converted to WebVTT (DVB bitmap subtitles would need OCR).',
+        'Saved but not applied: DVB bitmap subtitles are carried in MPEG-TS and HLS as they come, not converted to WebVTT (that would need OCR). Teletext subtitles are offered as WebVTT in HLS without this option.',
       ],
       [
         `${section}.*.urls[].buffer`,
