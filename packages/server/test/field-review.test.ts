@@ -7,6 +7,7 @@ import { NOT_APPLIED } from '../../web/src/lib/not-applied.js';
 import { GLOBAL_FIELDS } from './field-review/fields-000.js';
 import { LOCATION_FIELDS, MIRROR_FIELDS, STREAM_FIELDS } from './field-review/fields-001.js';
 import { AUTH_BACKEND_FIELDS, DVR_FIELDS, VOD_FIELDS } from './field-review/fields-002.js';
+import { AD_FIELDS } from './field-review/fields-002-ads.js';
 import type { Review } from './field-review/review.js';
 import { schemaFields } from './field-review/walk-schema.js';
 
@@ -24,6 +25,7 @@ const table: Record<string, Review> = {
   ...VOD_FIELDS,
   ...DVR_FIELDS,
   ...AUTH_BACKEND_FIELDS,
+  ...AD_FIELDS,
 };
 const fields = schemaFields(config);
 const rows = Object.entries(table);

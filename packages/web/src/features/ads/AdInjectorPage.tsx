@@ -2,6 +2,7 @@ import { Accordion, Box, Button, Grid, Group, Stack, Text, Title } from '@mantin
 import { AD_NEW_FILE_WEIGHT, deepEqual, type AdSchedule } from '@sluice/api';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
+import { useCanEdit } from '../../api/access.js';
 import { useGlobal } from '../../api/use-live.js';
 import { EditOnly } from '../../components/EditOnly.js';
 import { ReadOnlyFields } from '../../components/ReadOnlyFields.js';
@@ -22,6 +23,7 @@ const NO_SCHEDULES: AdSchedule[] = [];
  */
 export function AdInjectorPage() {
   const client = useQueryClient();
+  const canEdit = useCanEdit();
   const live = useGlobal('ad_schedules');
   const vods = useGlobal('vods');
   const locations = useMemo(() => Object.keys(vods ?? {}), [vods]);
@@ -114,7 +116,7 @@ export function AdInjectorPage() {
           <AdFilesBrowser
             locations={locations}
             checked={new Set(openSchedule?.files.map((f) => f.name) ?? [])}
-            canCheck={openSchedule !== undefined}
+            canCheck={canEdit && openSchedule !== undefined}
             onToggle={toggleFile}
           />
         </Box>
