@@ -31,7 +31,7 @@ export function conformArgs(input: string, output: string, plan: TrackPlan): str
       const filters = [
         `scale=${v.target.width}:${v.target.height}`,
         'setsar=1',
-        ...(fps ? [`fps=${fps}`] : []),
+        ...(fps ? [`fps=${fpsText(fps)}`] : []),
       ];
       const gop = Math.max(1, Math.round((fps ?? 25) * GOP_S));
       args.push('-vf', filters.join(','), '-pix_fmt', 'yuv420p');
@@ -61,4 +61,12 @@ export function conformArgs(input: string, output: string, plan: TrackPlan): str
   }
   args.push('-dn', '-sn', '-map_metadata', '-1', '-f', 'mpegts', output);
   return args;
+}
+
+/** A rate as ffmpeg takes it exactly: 29.97… as 30000/1001, not a rounded decimal. */
+function fpsText(fps: number): string {
+  const ntsc = Math.round(fps * 1.001);
+  return Math.abs(fps - (ntsc * 1000) / 1001) < 1e-6 && Number.isInteger(fps) === false
+    ? `${ntsc * 1000}/1001`
+    : String(fps);
 }

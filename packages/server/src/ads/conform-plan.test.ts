@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Probe } from '../vod/ffprobe-tracks.js';
-import { type AdTarget, planTracks } from './conform.js';
+import { conformArgs } from './conform-args.js';
+import { type AdTarget, planTracks, snapFps } from './conform.js';
 
 const TARGET: AdTarget = {
   video: { codec: 'h264', width: 1280, height: 720, fps: 25 },
@@ -54,5 +55,26 @@ describe('planTracks: what is copied and what is re-encoded', () => {
       video: undefined,
       audio: { index: 1, copy: true, target: TARGET.audio },
     });
+  });
+});
+
+describe('snapFps: one cached copy per real frame rate', () => {
+  it('snaps a measured rate to the broadcast rate it wobbles around, else to a whole number', () => {
+    const at = (fps: number) => snapFps({ video: { codec: 'h264', width: 2, height: 2, fps } }).video?.fps;
+    expect(at(24.98)).toBe(25);
+    expect(at(25.01)).toBe(25);
+    expect(at(29.97)).toBe(30000 / 1001);
+    expect(at(30)).toBe(30);
+    expect(at(29.99)).toBe(30);
+    expect(at(59.9)).toBe(60000 / 1001);
+    expect(at(12.4)).toBe(12);
+    expect(snapFps({ audio: TARGET.audio! })).toEqual({ audio: TARGET.audio });
+  });
+
+  it('hands ffmpeg an NTSC rate as a fraction', () => {
+    const args = conformArgs('in.mp4', 'out.ts', {
+      video: { index: 0, copy: false, target: { codec: 'h264', width: 2, height: 2, fps: 30000 / 1001 } },
+    });
+    expect(args[args.indexOf('-vf') + 1]).toContain('fps=30000/1001');
   });
 });

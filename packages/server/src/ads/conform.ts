@@ -58,7 +58,9 @@ export class AdConformer {
   }
 
   /** The path of an MPEG-TS file that matches `target`; rejects with a readable reason. */
-  async conform(path: string, target: AdTarget): Promise<string> {
+  async conform(path: string, measured: AdTarget): Promise<string> {
+    // A rate measured from timestamps wobbles (24.98, 25.01): one copy per real rate, not per reading.
+    const target = snapFps(measured);
     let info;
     try {
       info = await stat(path);
@@ -190,6 +192,19 @@ function rate(text: string | undefined): number | undefined {
   const [n = NaN, d] = (text ?? '').split('/').map(Number);
   const value = d ? n / d : n;
   return Number.isFinite(value) && value > 0 ? value : undefined;
+}
+
+/** Frame rates broadcast uses; a measured rate within 1 % of one is that one. */
+const STANDARD_FPS = [24000 / 1001, 24, 25, 30000 / 1001, 30, 48, 50, 60000 / 1001, 60];
+
+/** `t` with its video rate snapped to a standard one (else to a whole number). */
+export function snapFps(t: AdTarget): AdTarget {
+  const fps = t.video?.fps;
+  if (!t.video || fps === undefined || !(fps > 0)) return t;
+  // The nearest: 30 is within 1 % of 29.97 too.
+  const nearest = STANDARD_FPS.reduce((a, b) => (Math.abs(b - fps) < Math.abs(a - fps) ? b : a));
+  const standard = Math.abs(nearest - fps) < FPS_TOLERANCE * nearest ? nearest : undefined;
+  return { ...t, video: { ...t.video, fps: standard ?? Math.max(1, Math.round(fps)) } };
 }
 
 function normalTarget(t: AdTarget): unknown {
