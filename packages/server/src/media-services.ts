@@ -47,6 +47,7 @@ import type { Logger } from './support/log.js';
 import { privateScratchDir } from './support/scratch-dir.js';
 import { AdStats, AD_STATS_FILE } from './ads/ad-stats.js';
 import { AdConformer } from './ads/conform.js';
+import { Scte35Streams } from './ads/scte35-streams.js';
 import { AdInserter } from './ads/inserter.js';
 
 export interface MediaOptions {
@@ -126,6 +127,8 @@ export async function startMedia(options: MediaOptions) {
   registerMediaTopics(options.hub, engine, clients, traffic, pulseQueryTopic(pulse));
   // Ad slots: the streams' outputs switch to ad files and back (ads/inserter.ts).
   const adInserter = new AdInserter({ engine, stats: adStats, conformer: adConformer });
+  // SCTE-35 cues in the MPEG-TS sources of streams with an ad_schedule (ads/scte35-streams.ts).
+  const adCues = new Scte35Streams(engine);
   pulse.start();
   // Streams of origin mirrors (config sources) run in the engine beside the configured ones.
   const mirrors = new Mirrors({ engine, view, log });
@@ -254,7 +257,7 @@ export async function startMedia(options: MediaOptions) {
     /** GET /flussonic/api/history. */
     history: access.history(traffic, clients),
     /** Ad counts (GET ad_streams) and ad files made to match a stream (ads/). */
-    ads: { stats: adStats, conformer: adConformer },
+    ads: { stats: adStats, conformer: adConformer, cues: adCues },
     /** The IPTV plugin's users (iptv/): its calls and playlists. */
     iptv: access.iptv,
     /** The console players' token (server info admin_token). */
@@ -273,6 +276,7 @@ export async function startMedia(options: MediaOptions) {
       ingest.apply(config, streams === 'all' ? undefined : streams);
       engine.apply(config, streams === 'all' ? undefined : streams);
       adInserter.apply(config);
+      adCues.apply(config);
       mirrors.apply(config);
       const only = streams === 'all' ? undefined : streams;
       // DVR follows `dvrs`, locations and mirrors too: an edit there looks at every stream.
@@ -292,6 +296,7 @@ export async function startMedia(options: MediaOptions) {
       await Promise.all([players.close(), dash.close(), thumbnails.close(), exports.close()]);
       mirrors.close();
       adInserter.close();
+      adCues.close();
       ingest.close();
       vod.close();
       await engine.close();
