@@ -1,6 +1,7 @@
-import type { SourceEntry } from '@sluice/api';
+import type { SourceEntry, Stream } from '@sluice/api';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { SourceSwitcher } from './source-switcher.js';
+import { streamSpec } from './stream-spec.js';
 import type { SourceEvents } from './sources/source.js';
 
 beforeEach(() => {
@@ -34,5 +35,35 @@ it("a source's own source_timeout wins over the stream's", async () => {
   vi.advanceTimersByTime(2500);
   expect(switcher.activeUrl).toBe('udp://b');
   expect(errors).toEqual(['udp://a: no data for 5 s']);
+  await switcher.stop();
+});
+
+// The field review names this test for a stream's (and a location's) source_timeout.
+it("the stream's source_timeout (2 s here, not the default 10 s) moves a silent source to the next url", async () => {
+  const spec = streamSpec('tv', {
+    source_timeout: 2,
+    urls: [{ url: 'udp://a' }, { url: 'udp://b' }],
+  } as Stream);
+  const running = new Map<string, SourceEvents>();
+  const errors: string[] = [];
+  const switcher = new SourceSwitcher({
+    entries: spec.sources,
+    timeoutSeconds: spec.sourceTimeoutSeconds,
+    open: (entry, _timeoutMs, events) => ({
+      start: () => void running.set(entry.url, events),
+      stop: async () => void running.delete(entry.url),
+    }),
+    onData: () => undefined,
+    onSwitch: () => undefined,
+    onError: (message) => errors.push(message),
+    onLog: () => undefined,
+  });
+  switcher.start();
+  running.get('udp://a')?.data(Buffer.alloc(188, 0x47));
+  vi.advanceTimersByTime(1500);
+  expect(switcher.activeUrl).toBe('udp://a');
+  vi.advanceTimersByTime(1000);
+  expect(switcher.activeUrl).toBe('udp://b');
+  expect(errors).toEqual(['udp://a: no data for 2 s']);
   await switcher.stop();
 });

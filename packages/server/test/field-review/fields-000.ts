@@ -51,9 +51,10 @@ export const GLOBAL_FIELDS: Record<string, Review> = {
     'support-sendlogs.test.ts',
     'sends a bundle with config, stats, log and error reports',
   ),
+  // A real sshd as the support host: the tunnel runs and carries HTTP to the console.
   support_ssh: applied(
-    'support-sendlogs.test.ts',
-    'the SSH access says when no host is set, and shows ssh failing with its reason',
+    'support-ssh-tunnel.test.ts',
+    'is refused until support has the server key, then runs and carries HTTP to the console',
   ),
   cluster_key: applied('mirror-cluster.test.ts', 'a server without cluster_key answers no peer'),
   metrics_token: applied(
@@ -109,7 +110,10 @@ export const GLOBAL_FIELDS: Record<string, Review> = {
     'src/cluster/peers/peer-poll-interval.test.ts',
     'polls a peer every peer_poll_seconds',
   ),
-  cluster_ingest_poll_seconds: applied('cluster-ingest.test.ts', 'runs the source on exactly one server'),
+  cluster_ingest_poll_seconds: applied(
+    'src/cluster/ingest/ingest-poll-interval.test.ts',
+    'asks each peer for its ingest state every cluster_ingest_poll_seconds',
+  ),
   cluster_etcd: applied('cluster-ingest-etcd.test.ts', 'the lease holder alone captures'),
   cluster_lease_seconds: applied(
     'cluster-ingest-etcd.test.ts',

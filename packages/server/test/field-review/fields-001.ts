@@ -53,9 +53,10 @@ export const STREAM_FIELDS: Record<string, Review> = {
   ),
   'streams.*.max_bitrate': applied('publish-mpegts.test.ts', 'disconnects a publisher over max_bitrate'),
   'streams.*.on_publish': applied('media-publish.test.ts', 'asks the on_publish handler on start'),
+  // media-failover's switch would also come within its budget at the default 10 s.
   'streams.*.source_timeout': applied(
-    'media-failover.test.ts',
-    'moves to the second url when the first dies',
+    'src/engine/source-timeout.test.ts',
+    "the stream's source_timeout (2 s here, not the default 10 s) moves a silent source to the next url",
   ),
   'streams.*.cluster_key': applied(
     'auth-playback.test.ts',
@@ -82,7 +83,11 @@ export const STREAM_FIELDS: Record<string, Review> = {
     'media-udp-hls.test.ts',
     'rolls the playlist: the media sequence moves on and old segments leave',
   ),
-  'streams.*.segment_duration': applied('media-open-gop.test.ts', '2 s segments, each decodable alone'),
+  // segment_duration 1 with 2 s GOPs: only an applied setting cuts a segment that starts inside a GOP.
+  'streams.*.segment_duration': applied(
+    'media-fmp4-hls.test.ts',
+    'a segment from a keyframe and the next, cut inside its GOP',
+  ),
   ...under('streams.*.thumbnails', thumbnails(applied('media-preview.test.ts', 'shows the newest keyframe'))),
   ...under(
     'streams.*.dvr',
