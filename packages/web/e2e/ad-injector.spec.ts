@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base, type Locator, type Page } from '@playwright/test';
@@ -15,11 +15,12 @@ import { fillLibrary, vodConfig } from './vod-browser-fixture.js';
 let server: RunningServer;
 let vodDir: string;
 
-const test = base.extend<{ server: RunningServer }>({
+const test = base.extend<{ server: RunningServer; allowedConsoleErrors: RegExp[] }>({
+  allowedConsoleErrors: [[], { option: true }],
   // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies destructured.
   server: async ({}, use) => use(server),
-  page: async ({ page }, use) => {
-    const errors = watchConsole(page, []);
+  page: async ({ page, allowedConsoleErrors }, use) => {
+    const errors = watchConsole(page, allowedConsoleErrors);
     await use(page);
     expect(errors(), 'console errors in the page').toEqual([]);
   },
@@ -126,48 +127,74 @@ test('a schedule with two slots and a file is saved into the config file and sho
   await expect(ui.files.getByRole('checkbox', { name: 'clip.mp4' })).toBeChecked();
 });
 
-test('each validation message shows on its field and keeps Save off', async ({ page }) => {
-  const ui = new AdPage(page);
-  await ui.open();
-  await ui.add.click();
-  const blank = ui.schedule('New schedule');
-  await expect(
-    blank.getByText('Ad schedule name is required and should have 1 character at least.', { exact: true }),
-  ).toBeVisible();
-  // Only one new schedule with a blank name at a time.
-  await expect(ui.add).toBeDisabled();
-  await expect(ui.save).toBeDisabled();
-  await blank.getByLabel('Schedule name').fill('morning');
-  const dup = ui.schedule('morning').last();
-  await expect(dup.getByText('Ad schedule name should be unique.', { exact: true })).toBeVisible();
-  await dup.getByLabel('Schedule name').fill('evening');
-  const evening = ui.schedule('evening');
-  await evening.getByRole('button', { name: 'Add slot' }).click();
-  await evening.getByRole('button', { name: 'Add slot' }).click();
-  await ui.files.getByRole('button', { name: 'vod', exact: true }).click();
-  await ui.files.getByRole('checkbox', { name: 'clip.mp4' }).check();
-  await expect(ui.save).toBeEnabled();
+test.describe('refusals', () => {
+  // The refused save below: Chromium logs the 400 answer itself.
+  test.use({ allowedConsoleErrors: [/status of 400 \(Bad Request\)/] });
 
-  const from1 = ui.slot(evening, 1).getByLabel('From');
-  const duration1 = ui.slot(evening, 1).getByLabel('Duration');
-  const weight = evening.getByLabel('Weight');
-  const cases: [field: Locator, typed: string, message: string, shownOn?: Locator][] = [
-    [from1, '123', 'Slot format is HH:mm:ss'],
-    [from1, '010000', 'Time slot start time should be unique'],
-    [duration1, '0', 'Should be greater, than 0'],
-    [weight, '0', 'Should be greater, than 0'],
-    // The overlap is told at the start of the slot that runs into the next one.
-    [duration1, '3601', 'Time slot overlaps the next one, which starts at 01:00:00', from1],
-  ];
-  for (const [field, typed, message, shownOn = field] of cases) {
-    await field.fill(typed);
-    await expect(evening.getByText(message, { exact: true }).first()).toBeVisible();
-    await expect(shownOn).toHaveAttribute('aria-invalid', 'true');
+  test('each validation message shows on its field and keeps Save off; a refused save only ends the saving', async ({
+    page,
+  }) => {
+    const ui = new AdPage(page);
+    await ui.open();
+    await ui.add.click();
+    const blank = ui.schedule('New schedule');
+    await expect(
+      blank.getByText('Ad schedule name is required and should have 1 character at least.', { exact: true }),
+    ).toBeVisible();
+    // Only one new schedule with a blank name at a time.
+    await expect(ui.add).toBeDisabled();
     await expect(ui.save).toBeDisabled();
-    // Put the field right again before the next case.
-    await field.fill(field === from1 ? '000000' : field === weight ? '1' : '15');
+    await blank.getByLabel('Schedule name').fill('morning');
+    const dup = ui.schedule('morning').last();
+    await expect(dup.getByText('Ad schedule name should be unique.', { exact: true })).toBeVisible();
+    await dup.getByLabel('Schedule name').fill('evening');
+    const evening = ui.schedule('evening');
+    await evening.getByRole('button', { name: 'Add slot' }).click();
+    await evening.getByRole('button', { name: 'Add slot' }).click();
+    await ui.files.getByRole('button', { name: 'vod', exact: true }).click();
+    await ui.files.getByRole('checkbox', { name: 'clip.mp4' }).check();
     await expect(ui.save).toBeEnabled();
-  }
+
+    const from1 = ui.slot(evening, 1).getByLabel('From');
+    const duration1 = ui.slot(evening, 1).getByLabel('Duration');
+    const weight = evening.getByLabel('Weight');
+    const cases: [field: Locator, typed: string, message: string, shownOn?: Locator][] = [
+      [from1, '123', 'Slot format is HH:mm:ss'],
+      [from1, '010000', 'Time slot start time should be unique'],
+      [duration1, '0', 'Should be greater, than 0'],
+      [weight, '0', 'Should be greater, than 0'],
+      // The overlap is told at the start of the slot that runs into the next one.
+      [duration1, '3601', 'Time slot overlaps the next one, which starts at 01:00:00', from1],
+    ];
+    for (const [field, typed, message, shownOn = field] of cases) {
+      await field.fill(typed);
+      await expect(evening.getByText(message, { exact: true }).first()).toBeVisible();
+      await expect(shownOn).toHaveAttribute('aria-invalid', 'true');
+      await expect(ui.save).toBeDisabled();
+      // Put the field right again before the next case.
+      await field.fill(field === from1 ? '000000' : field === weight ? '1' : '15');
+      await expect(ui.save).toBeEnabled();
+    }
+
+    // The file goes from the disk after it was checked: the server refuses the save. Spec 002 §4: a
+    // failed save only clears the saving state, with no message; the edits stay for another try.
+    const before = await readFile(server.configPath, 'utf8');
+    await rename(join(vodDir, 'clip.mp4'), join(vodDir, 'clip.moved'));
+    try {
+      const refused = page.waitForResponse(
+        (r) => r.url().endsWith('/save_ad_schedules') && r.status() === 400,
+      );
+      await ui.save.click();
+      await refused;
+      await expect(ui.save).toBeEnabled();
+      await expect(page.getByRole('alert')).toHaveCount(0);
+      await expect(page.getByText(/not found/)).toHaveCount(0);
+      await expect(evening.getByLabel('Filename')).toHaveValue('vod/clip.mp4');
+      expect(await readFile(server.configPath, 'utf8')).toBe(before);
+    } finally {
+      await rename(join(vodDir, 'clip.moved'), join(vodDir, 'clip.mp4'));
+    }
+  });
 });
 
 test('Add slot: one hour after the last, wrapping after hour 22, a taken start shifted by 5 minutes', async ({
