@@ -8,6 +8,7 @@ import { defineConfig } from 'vitest/config';
 // stalls too: scripts/test.mjs runs them one at a time, after the rest.
 // `vitest run --project unit` (or integration, playback) runs one of them.
 const PLAYBACK = [
+  'packages/server/test/ad-hlsjs.test.ts',
   'packages/server/test/iptv-hlsjs.test.ts',
   'packages/server/test/llhls-hlsjs.test.ts',
   'packages/server/test/media-dash-player.test.ts',

@@ -77,46 +77,47 @@ describe('ad insertion into a live stream', () => {
   }, 120_000);
   afterAll(() => server?.cleanup());
 
+  /** The first playlist seen with this cue, and the cue's attributes. */
+  const seenWith = (cue: string) => {
+    const text = playlists.find((t) => t.includes(cue))!;
+    return { text, attributes: dateRanges(text).find((d) => d[cue])! };
+  };
+
   it('marks the slot with DISCONTINUITY and a DATERANGE cue out and in, in a playlist a strict parser takes', () => {
-    const last = playlists.at(-1)!;
-    const [out, back] = [
-      dateRanges(last).find((d) => d['X-CUE-OUT']),
-      dateRanges(last).find((d) => d['X-CUE-IN']),
-    ];
-    expect(out).toMatchObject({ ID: `ad-${slotStartMs}`, 'PLANNED-DURATION': String(SLOT_S) });
-    expect(back).toMatchObject({ ID: out!.ID, 'START-DATE': out!['START-DATE'] });
-    expect(Number(back!.DURATION)).toBeGreaterThan(SLOT_S - 1);
-    // Both switches open a new timeline: DISCONTINUITY right before the cue out and the cue in.
-    const lines = last.split('\n');
-    for (const cue of ['X-CUE-OUT', 'X-CUE-IN']) {
+    const out = seenWith('X-CUE-OUT');
+    const back = seenWith('X-CUE-IN');
+    expect(out.attributes).toMatchObject({ ID: `ad-${slotStartMs}`, 'PLANNED-DURATION': String(SLOT_S) });
+    expect(back.attributes).toMatchObject({
+      ID: out.attributes.ID,
+      'START-DATE': out.attributes['START-DATE'],
+    });
+    expect(Number(back.attributes.DURATION)).toBeGreaterThan(SLOT_S - 1);
+    // Both switches open a new timeline: the cue's segment starts with DISCONTINUITY.
+    for (const [cue, { text }] of [
+      ['X-CUE-OUT', out],
+      ['X-CUE-IN', back],
+    ] as const) {
+      const lines = text.split('\n');
       const at = lines.findIndex((l) => l.includes(cue));
-      expect(
-        lines.slice(at - 3, at).some((l) => l === '#EXT-X-DISCONTINUITY'),
-        `${cue} in:\n${last}`,
-      ).toBe(true);
+      expect(lines.slice(at - 3, at).includes('#EXT-X-DISCONTINUITY'), `${cue} in:\n${text}`).toBe(true);
     }
     for (const text of playlists) expect(strictParseError(text), text).toBeUndefined();
   });
 
   it('switches at the first keyframe after the slot start: at most one GOP late', () => {
-    const out = dateRanges(playlists.at(-1)!).find((d) => d['X-CUE-OUT'])!;
-    const lateMs = Date.parse(out['START-DATE']!) - slotStartMs;
+    const lateMs = Date.parse(seenWith('X-CUE-OUT').attributes['START-DATE']!) - slotStartMs;
     expect(lateMs).toBeGreaterThanOrEqual(-100);
     expect(lateMs).toBeLessThanOrEqual(GOP_MS);
   });
 
   it('plays the ad conformed to the live size, and ffmpeg decodes live → ad → live without an error', () => {
-    const last = playlists.at(-1)!;
-    const uris = segmentUris(last);
-    const adUri =
-      uris[
-        last
-          .split('\n')
-          .filter((l) => !l.startsWith('#') || l.includes('X-CUE-OUT'))
-          .findIndex((l) => l.includes('X-CUE-OUT'))
-      ]!;
+    const lines = seenWith('X-CUE-OUT').text.split('\n');
+    const adUri = lines
+      .slice(lines.findIndex((l) => l.includes('X-CUE-OUT')))
+      .find((l) => !l.startsWith('#'))!;
     expect(probeStreams(segments.get(adUri)!).find((s) => s.codec_name === 'h264')?.width).toBe(320);
-    const all = Buffer.concat(uris.map((u) => segments.get(u)!));
+    // Every segment seen, in order: live, the ad, live again.
+    const all = Buffer.concat([...segments.values()]);
     const decoded = spawnSync('ffmpeg', ['-v', 'error', '-i', 'pipe:0', '-f', 'null', '-'], {
       input: all,
       timeout: 30_000,

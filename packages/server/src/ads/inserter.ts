@@ -188,7 +188,9 @@ export class AdInserter {
       runtime.note('ad slot: no ad file ready: the stream stays live');
       return;
     }
-    const files = pickByWeight(playable, endMs - startMs);
+    // One file per slot, looped by its file source to fill it: a second file would restart the
+    // same PIDs at the same timestamps, and the segmenter drops audio it takes for a repeat.
+    const files = pickByWeight(playable, endMs - startMs).slice(0, 1);
     const id = `ad-${slotMs}`;
     const plannedS = Math.round((endMs - slotMs) / 1000);
     entry.adBreak = new AdBreak(runtime, files, startMs, endMs, {
