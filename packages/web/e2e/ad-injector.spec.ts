@@ -125,6 +125,18 @@ test('a schedule with two slots and a file is saved into the config file and sho
   // The browser starts at the VOD locations again; the open schedule's file shows checked in it.
   await ui.files.getByRole('button', { name: 'vod', exact: true }).click();
   await expect(ui.files.getByRole('checkbox', { name: 'clip.mp4' })).toBeChecked();
+
+  // A save from elsewhere (another console, a script) shows here without a reload (live config).
+  const saved = (await (await server.api('/flussonic/api/fetch_ad_schedules')).json()) as unknown[];
+  const noon = { name: 'noon', slots: [{ from: '12:00:00', duration: 20 }], files: [] };
+  const answer = await server.api('/flussonic/api/save_ad_schedules', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify([...saved, noon]),
+  });
+  expect(answer.status).toBe(200);
+  await expect(ui.schedule('noon')).toBeVisible();
+  await expect(ui.save).toBeDisabled();
 });
 
 test.describe('refusals', () => {
