@@ -52,7 +52,8 @@ export function segmentTracks(data: Buffer): SegmentTracks {
       if (!section || !table) continue;
       videoPid = table.streams.find((s) => classifyStream(s)?.content === 'video')?.pid;
       tracks = teletextTracks(section);
-      if (tracks.length === 0 || videoPid === undefined) break;
+      // Read on without tracks too: an empty WebVTT segment (an ad's) still needs its video clock.
+      if (videoPid === undefined) break;
     } else if (pid === videoPid && unitStart) {
       videoPts = readPesHeader(packet, start, PACKET_SIZE)?.pts;
     }

@@ -18,11 +18,18 @@ const GROUP = 'subs';
  */
 const made = new WeakMap<Buffer, Promise<Map<string, string>>>();
 
-/** The teletext subtitle tracks of a stream's newest segment: none for a transcoded stream. */
+/**
+ * The teletext subtitle tracks of the newest segment that has any (an ad break's segments have
+ * none, and the renditions stay listed through it): none for a transcoded stream.
+ */
 function tracksOf(runtime: StreamRuntime): TeletextTrack[] {
-  const newest = runtime.bus?.segmenter.segments.at(-1);
-  if (!newest || runtime.transcoder) return [];
-  return segmentTracks(newest.data).tracks;
+  const segments = runtime.bus?.segmenter.segments ?? [];
+  if (runtime.transcoder) return [];
+  for (let i = segments.length - 1; i >= 0; i--) {
+    const { tracks } = segmentTracks(segments[i]!.data);
+    if (tracks.length > 0) return tracks;
+  }
+  return [];
 }
 
 /**
@@ -69,8 +76,9 @@ export function serveWebVtt(
     const query = token ? `?token=${encodeURIComponent(token)}` : '';
     const playlist = segmenter.playlist(query);
     if (!playlist) return refuse(res, 404, `stream ${runtime.name} has no media yet`);
-    // Same media sequence, same durations, same discontinuities as the video: only the URIs differ.
-    const body = playlist.replace(/^seg-(\d+)\.ts/gm, `subs-${lang}-$1.vtt`);
+    // Same media sequence, durations and discontinuities (ad breaks too) as the video: only the URIs differ.
+    const marked = deps.ads ? deps.ads.playlist(runtime.name, playlist) : playlist;
+    const body = marked.replace(/^seg-(\d+)\.ts/gm, `subs-${lang}-$1.vtt`);
     return send(deps.sessions, session, req, res, 'application/vnd.apple.mpegurl', body, 'no-cache');
   }
   const segment = segmenter.get(Number(sequence));
@@ -78,7 +86,11 @@ export function serveWebVtt(
     return refuse(res, 404, `segment ${sequence} of ${runtime.name} is not (or no longer) available`);
   const previous = segment.discontinuity ? undefined : segmenter.get(segment.sequence - 1);
   void vttOf(segment, previous).then((byLang) => {
-    const text = byLang.get(track.lang);
+    // A segment without the page (an ad) is an empty cue list on its own clock.
+    const videoPts = segmentTracks(segment.data).videoPts;
+    const text =
+      byLang.get(track.lang) ??
+      (videoPts === undefined ? undefined : segmentVtt([], videoPts, segment.durationMs));
     if (text === undefined) return refuse(res, 404, `segment ${sequence} of ${runtime.name} has no text`);
     send(deps.sessions, session, req, res, 'text/vtt; charset=utf-8', Buffer.from(text), 'max-age=60');
   });
