@@ -57,6 +57,26 @@ stream news {
     expect(read(serializeConfig(odd))).toEqual(odd);
   });
 
+  it('keeps the comments of schedules an edit leaves, and of slots it keeps', () => {
+    const { config, document } = parseConfigText(`# ads
+ad_schedule morning {
+  slot 08:00:00 30; # breakfast break
+  file vod/ads/cola.mp4 2;
+}
+# late ones
+ad_schedule night {
+  slot 23:00:00 10;
+}
+`);
+    const copy = structuredClone(config) as typeof expected;
+    copy.ad_schedules[0]!.slots.push({ from: '09:00:00', duration: 15 });
+    const out = serializeConfig(copy, document);
+    expect(read(out)).toEqual(copy);
+    expect(out).toContain('slot 08:00:00 30; # breakfast break');
+    expect(out).toContain('# late ones\nad_schedule night {');
+    expect(out).toContain('slot 09:00:00 15;');
+  });
+
   it('refuses a slot line without its duration, with the line', () => {
     expect(() => read('ad_schedule a {\n  slot 08:00:00;\n}\n')).toThrow(ConfigSyntaxError);
     expect(() => read('ad_schedule a {\n  slot 08:00:00;\n}\n')).toThrow(/slot HH:mm:ss SECONDS/);
