@@ -50,6 +50,14 @@ class AdPage {
     await this.page.goto(`${server.url}/admin/ad_injector`);
     await expect(this.page.getByRole('heading', { name: 'Ad schedules' })).toBeVisible();
   }
+  /** Through the Settings page's link, which led to 'Page not found' before this page. */
+  async openFromSettings() {
+    await new ConsoleShell(this.page, server.url).rememberLogin();
+    await this.page.goto(`${server.url}/admin/config`);
+    await this.page.getByRole('link', { name: 'Ad Injector', exact: true }).click();
+    await expect(this.page).toHaveURL(/\/admin\/ad_injector$/);
+    await expect(this.page.getByRole('heading', { name: 'Ad schedules' })).toBeVisible();
+  }
   get save() {
     return this.page.getByRole('button', { name: 'Save', exact: true });
   }
@@ -77,7 +85,7 @@ test('a schedule with two slots and a file is saved into the config file and sho
   page,
 }) => {
   const ui = new AdPage(page);
-  await ui.open();
+  await ui.openFromSettings();
   // Adverted streams: per stream, File / Shows / Views as GET ad_streams answers them.
   const news = page
     .getByRole('region', { name: 'Adverted streams' })
