@@ -133,7 +133,9 @@ export class AdInserter {
   private prepare(name: string, entry: Inserted, runtime: StreamRuntime): void {
     const target = targetOf(runtime.bus!.demux.mediaInfo(Date.now()));
     if (!target) return;
-    const key = JSON.stringify(target);
+    // The frame rate is measured from timestamps and wavers: a new size or codec conforms again, a
+    // rate that moves by a fraction does not (the first one measured is kept).
+    const key = JSON.stringify({ ...target, video: target.video && { ...target.video, fps: undefined } });
     if (key === entry.targetKey) return;
     entry.targetKey = key;
     entry.ready = new Map();
@@ -212,7 +214,7 @@ export function targetOf(info: MediaInfo): AdTarget | undefined {
   if (video) {
     if ((video.codec !== 'h264' && video.codec !== 'hevc') || !video.width || !video.height) return undefined;
     target.video = { codec: video.codec, width: video.width, height: video.height };
-    if (video.fps) target.video.fps = video.fps;
+    if (video.fps) target.video.fps = Math.round(video.fps * 100) / 100;
   }
   if (audio) {
     if (audio.codec !== 'aac' || !audio.sample_rate || !audio.channels) return undefined;
