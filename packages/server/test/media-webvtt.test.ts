@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { readdir, readFile } from 'node:fs/promises';
 import type { ChildProcess } from 'node:child_process';
 import type { Socket } from 'node:dgram';
 import { type Browser, chromium } from '@playwright/test';
@@ -7,6 +8,18 @@ import { readMediaList, strictParseError } from './conformance-hls-check.js';
 import { freePort, minimalConfig, type RunningServer, startServer, waitFor } from './harness.js';
 import { getBytes, getText, segmentUris, stopChild } from './media-helpers.js';
 import { startTeletextRelay } from './subtitle-relay.js';
+
+/** The server's running WebVTT conversions: its ffmpeg children reading teletext (/proc). */
+async function conversionsOf(pid: number): Promise<number> {
+  const read = (path: string) => readFile(path, 'utf8').catch(() => '');
+  const tasks = await readdir(`/proc/${pid}/task`).catch(() => [] as string[]);
+  const children = (await Promise.all(tasks.map((t) => read(`/proc/${pid}/task/${t}/children`))))
+    .join(' ')
+    .split(/\s+/)
+    .filter(Boolean);
+  const commands = await Promise.all(children.map((c) => read(`/proc/${c}/cmdline`)));
+  return commands.filter((c) => c.includes('-txt_format')).length;
+}
 
 /** The first video PTS (90 kHz) of a TS segment, as ffprobe reads it. */
 function firstVideoPts(segment: Buffer): number {
@@ -68,6 +81,42 @@ describe('teletext subtitles as WebVTT in HLS', () => {
     if (encoder) await stopChild(encoder);
     relay?.close();
     await server?.cleanup();
+  });
+
+  // First, while no segment is converted yet: every .vtt asked for needs its own ffmpeg run.
+  it('a burst of 30 .vtt requests runs at most 2 conversions at once; each answers 200 or 503 with Retry-After and the server goes on', async () => {
+    const list = await waitFor(async () => {
+      const r = await getText(`${server.url}/tt/subs-deu.m3u8`);
+      const parsed = r.status === 200 ? readMediaList(r.text) : undefined;
+      return parsed && parsed.segments.length >= 4 ? parsed : undefined;
+    }, 40_000);
+    const sequences = list.segments.map((s) => s.sequence);
+    let peak = 0;
+    let done = false;
+    const sampler = (async () => {
+      while (!done) peak = Math.max(peak, await conversionsOf(server.process.pid!));
+    })();
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, async (_, i) => {
+        const r = await fetch(`${server.url}/tt/subs-deu-${sequences[i % sequences.length]}.vtt`);
+        return { status: r.status, retryAfter: r.headers.get('retry-after'), text: await r.text() };
+      }),
+    );
+    done = true;
+    await sampler;
+    expect(peak).toBeGreaterThan(0); // the sampler saw conversions run: the bound below is measured
+    expect(peak).toBeLessThanOrEqual(2);
+    for (const a of answers) {
+      if (a.status === 503) {
+        expect(a.retryAfter).toMatch(/^\d+$/);
+        expect(a.text).toMatch(/busy/);
+      } else {
+        expect(a.status).toBe(200);
+        expect(a.text).toMatch(/^WEBVTT\n/);
+      }
+    }
+    expect(answers.some((a) => a.status === 200)).toBe(true);
+    expect((await getText(`${server.url}/tt/subs-deu.m3u8`)).status).toBe(200);
   });
 
   it('lists a SUBTITLES group in the master and an aligned WebVTT playlist whose segments hold the words on the video clock', async () => {

@@ -4,6 +4,7 @@ import type { Segment } from '../media/segment-window.js';
 import type { ClientSession } from '../delivery/client-sessions.js';
 import type { PlaybackDeps } from '../delivery/playback.js';
 import { refuse, send } from '../delivery/respond.js';
+import { ConversionQueue, QUEUE_WAIT_MS, QueueTimeout, type SharedConversion } from './conversion-queue.js';
 import { segmentTracks, type TeletextTrack } from './teletext-tracks.js';
 import { segmentVtt, teletextCues } from './webvtt-convert.js';
 
@@ -16,7 +17,11 @@ const GROUP = 'subs';
  * viewer, never per viewer) and gone with the segment: bounded by the segment window, released
  * when the stream stops.
  */
-const made = new WeakMap<Buffer, Promise<Map<string, string>>>();
+const made = new WeakMap<Buffer, SharedConversion<Map<string, string>>>();
+/** Every stream's conversions share one line: a burst of .vtt requests never means a burst of processes. */
+const conversions = new ConversionQueue();
+/** Seconds a client refused for a busy queue is told to wait before asking again. */
+const RETRY_AFTER_S = 2;
 
 /**
  * The teletext subtitle tracks of the newest segment that has any (an ad break's segments have
@@ -85,7 +90,13 @@ export function serveWebVtt(
   if (!segment)
     return refuse(res, 404, `segment ${sequence} of ${runtime.name} is not (or no longer) available`);
   const previous = segment.discontinuity ? undefined : segmenter.get(segment.sequence - 1);
-  void vttOf(segment, previous).then((byLang) => {
+  const gone = (cancel: () => void) => res.once('close', cancel);
+  void vttOf(runtime.name, segment, previous, gone).then((byLang) => {
+    if (res.destroyed) return;
+    if (byLang instanceof QueueTimeout) {
+      res.setHeader('retry-after', String(RETRY_AFTER_S));
+      return refuse(res, 503, `subtitle conversions of ${runtime.name} are busy: try again shortly`);
+    }
     // A segment without the page (an ad) is an empty cue list on its own clock.
     const videoPts = segmentTracks(segment.data).videoPts;
     const text =
@@ -100,19 +111,27 @@ export function serveWebVtt(
  * A segment's WebVTT per language. The previous segment is read too: a page sent there shows until
  * the next one, which may be in this segment.
  */
-function vttOf(segment: Segment, previous: Segment | undefined): Promise<Map<string, string>> {
+function vttOf(
+  stream: string,
+  segment: Segment,
+  previous: Segment | undefined,
+  gone: (cancel: () => void) => void,
+): Promise<Map<string, string> | QueueTimeout> {
+  const { tracks, videoPts } = segmentTracks(segment.data);
+  if (videoPts === undefined || tracks.length === 0) return Promise.resolve(new Map());
   let pending = made.get(segment.data);
-  if (!pending) {
-    const { tracks, videoPts } = segmentTracks(segment.data);
+  if (!pending || pending.abandoned) {
     const input = previous ? Buffer.concat([previous.data, segment.data]) : segment.data;
-    pending =
-      videoPts === undefined || tracks.length === 0
-        ? Promise.resolve(new Map())
-        : teletextCues(input, tracks).then(
-            (perTrack) =>
-              new Map(tracks.map((t, i) => [t.lang, segmentVtt(perTrack[i]!, videoPts, segment.durationMs)])),
-          );
+    pending = conversions.add(stream, () =>
+      teletextCues(input, tracks).then(
+        (perTrack) =>
+          new Map(tracks.map((t, i) => [t.lang, segmentVtt(perTrack[i]!, videoPts, segment.durationMs)])),
+      ),
+    );
     made.set(segment.data, pending);
   }
-  return pending;
+  return pending.wait(QUEUE_WAIT_MS, gone).catch((error: unknown) => {
+    if (error instanceof QueueTimeout) return error;
+    throw error;
+  });
 }
