@@ -70,6 +70,8 @@ const VIEW_ROUTES = new Set([
   'GET /flussonic/api/cluster_servers',
   // Ad show and view counts (ads/ad-stats.ts): what the ad injector page shows, no secret.
   'GET /flussonic/api/ad_streams',
+  // The ad schedules (ads/schedule-api.ts): slots and VOD file names, no secret; saving needs edit.
+  'GET /flussonic/api/fetch_ad_schedules',
 ]);
 /** The console's own files (one route a file, under /admin/): public like its page. */
 const isPublic = (route: string) => PUBLIC.has(route) || /^(GET|HEAD) \/admin\//.test(route);
