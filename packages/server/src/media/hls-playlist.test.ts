@@ -1,3 +1,4 @@
+import { parse as parseHls, setOptions as setHlsOptions } from 'hls-parser';
 import { describe, expect, it } from 'vitest';
 import { masterPlaylist, mediaPlaylist } from './hls-playlist.js';
 
@@ -42,9 +43,13 @@ describe('HLS playlists', () => {
     });
     // The first segment's own gap precedes the window: not listed, MEDIA-SEQUENCE is its number.
     expect(text).toBe(
-      '#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:2\n#EXT-X-MEDIA-SEQUENCE:7\n#EXTINF:2.000,\nseg-7.ts?token=a\n' +
+      '#EXTM3U\n#EXT-X-VERSION:8\n#EXT-X-TARGETDURATION:2\n#EXT-X-MEDIA-SEQUENCE:7\n#EXTINF:2.000,\nseg-7.ts?token=a\n' +
         '#EXTINF:1.500,\n#EXT-X-GAP\nseg-8.ts?token=a\n#EXTINF:1.500,\n#EXT-X-GAP\nseg-9.ts?token=a\n' +
         '#EXT-X-DISCONTINUITY\n#EXTINF:1.000,\nseg-10.ts?token=a\n',
     );
+    // EXT-X-GAP is a version 8 tag: a strict parser refuses it under the version 3 of a gapless window.
+    setHlsOptions({ strictMode: true, silent: true });
+    expect(() => parseHls(text)).not.toThrow();
+    expect(() => parseHls(text.replace('VERSION:8', 'VERSION:3'))).toThrow(/version/i);
   });
 });

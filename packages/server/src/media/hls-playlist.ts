@@ -27,9 +27,11 @@ export const segmentUri = (sequence: number): string => `seg-${sequence}.ts`;
 /** The live media playlist (video.m3u8): a rolling window, no ENDLIST. */
 export function mediaPlaylist(input: MediaPlaylistInput): string {
   const first = input.segments[0]?.sequence ?? 0;
+  // EXT-X-GAP needs protocol version 8 (RFC 8216bis §7); without a gap in the window, 3 as before.
+  const listsGap = input.segments.some((s, index) => index > 0 && (s.gapsBeforeMs?.length ?? 0) > 0);
   const lines = [
     '#EXTM3U',
-    '#EXT-X-VERSION:3',
+    `#EXT-X-VERSION:${listsGap ? 8 : 3}`,
     `#EXT-X-TARGETDURATION:${input.targetDurationS}`,
     `#EXT-X-MEDIA-SEQUENCE:${first}`,
   ];

@@ -52,6 +52,41 @@ describe('live fMP4 media playlist', () => {
     expect(text).not.toContain('.ts');
   });
 
+  it('lists an outage’s EXT-X-GAP entries as they are, without an init, under version 8', () => {
+    const withGap = mediaPlaylist({
+      segments: [
+        { sequence: 41, durationMs: 2000, discontinuity: false },
+        { sequence: 44, durationMs: 2000, discontinuity: true, gapsBeforeMs: [1500, 700] },
+      ],
+      targetDurationS: 2,
+      discontinuitySequence: 0,
+      query: '',
+    });
+    // Gap segments have no media: an init looked up for them would fail the whole playlist.
+    const text = fmp4MediaPlaylist(withGap, (s) => (s === 41 || s === 44 ? 'aaaa0001' : undefined), '');
+    expect(text).toBe(
+      [
+        '#EXTM3U',
+        '#EXT-X-VERSION:8',
+        '#EXT-X-TARGETDURATION:2',
+        '#EXT-X-MEDIA-SEQUENCE:41',
+        '#EXT-X-MAP:URI="fmp4-init-aaaa0001.mp4"',
+        '#EXTINF:2.000,',
+        'fmp4-41.m4s',
+        '#EXTINF:1.500,',
+        '#EXT-X-GAP',
+        'fmp4-42.m4s',
+        '#EXTINF:0.700,',
+        '#EXT-X-GAP',
+        'fmp4-43.m4s',
+        '#EXT-X-DISCONTINUITY',
+        '#EXTINF:2.000,',
+        'fmp4-44.m4s',
+        '',
+      ].join('\n'),
+    );
+  });
+
   it('gives no playlist when a segment cannot be packaged', () => {
     expect(fmp4MediaPlaylist(ts(), (s) => (s === 43 ? undefined : 'aaaa0001'), '')).toBeUndefined();
   });

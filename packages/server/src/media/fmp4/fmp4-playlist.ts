@@ -20,13 +20,22 @@ export function fmp4MediaPlaylist(
   let pending: string[] = [];
   let currentInit: string | undefined;
   for (const line of tsPlaylist.split('\n')) {
-    if (line.startsWith('#EXT-X-VERSION:')) out.push('#EXT-X-VERSION:7');
-    else if (line.startsWith('#EXTINF:') || line === '#EXT-X-DISCONTINUITY') pending.push(line);
+    // 7 for EXT-X-MAP without I-frames-only; the TS playlist says 8 when it lists an EXT-X-GAP.
+    if (line.startsWith('#EXT-X-VERSION:'))
+      out.push(`#EXT-X-VERSION:${Math.max(7, Number(line.slice('#EXT-X-VERSION:'.length)) || 0)}`);
+    else if (line.startsWith('#EXTINF:') || line === '#EXT-X-DISCONTINUITY' || line === '#EXT-X-GAP')
+      pending.push(line);
     else if (line.startsWith('#') || line === '') out.push(line);
     else {
       const match = TS_SEGMENT.exec(line);
       if (!match) return undefined;
       const sequence = Number(match[1]);
+      if (pending.includes('#EXT-X-GAP')) {
+        // An outage kept in the timeline: no media, so no init to look up; listed as it is.
+        out.push(...pending, `${fragmentUri(sequence)}${match[2] ?? ''}`);
+        pending = [];
+        continue;
+      }
       const init = initOf(sequence);
       if (!init) return undefined;
       // EXT-X-MAP applies to the segments after it, so it goes after the discontinuity tag.
