@@ -82,14 +82,24 @@ export function nextDocumentState(
       const { first, last } = p.run;
       if (p.start !== cursor) return undefined;
       const shift = p.start - (oldStarts[first] as number);
+      // A run is most of a big file (20,000 streams in one group): the group's count is kept in a
+      // local while the group stays the same, not looked up in the map for each entry.
+      let group: string | undefined;
+      let count = 0;
       for (let k = first; k <= last; k++) {
         const ann = previous.anns[k] as Ann;
-        if (!inOrder(ann.group, merge.keptIndex[k])) return undefined;
+        if (ann.group !== group) {
+          if (group !== undefined) counts.set(group, count);
+          group = ann.group;
+          count = counts.get(group) ?? 0;
+        }
+        if (merge.keptIndex[k] !== count++) return undefined;
         entries.push(previous.tree.entries[k] as Entry);
         anns.push(ann);
         values.push(merge.keptValues[k]);
         starts.push((oldStarts[k] as number) + shift);
       }
+      if (group !== undefined) counts.set(group, count);
       cursor = p.start + p.run.text.length;
       continue;
     }

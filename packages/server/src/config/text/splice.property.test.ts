@@ -77,7 +77,8 @@ describe('the splice of edited items', () => {
           }
         },
       ),
-      { numRuns: 150 },
+      { numRuns: 100 },
     );
-  });
+    // Minutes only on a machine shared by many (seconds alone); the cases are what is checked.
+  }, 120_000);
 });
