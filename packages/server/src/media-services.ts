@@ -297,6 +297,8 @@ export async function startMedia(options: MediaOptions) {
       mirrors.close();
       adInserter.close();
       adCues.close();
+      // A conform under way is ended, not left to finish after the server (ads/conform.ts).
+      adConformer.close();
       ingest.close();
       vod.close();
       await engine.close();

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AdConformer, type AdTarget } from './conform.js';
 
 const run = promisify(execFile);
@@ -163,5 +163,27 @@ describe('AdConformer with real ffmpeg', () => {
     await expect(conformer.conform(broken, SOURCE)).rejects.toThrow(/broken\.mp4/);
     await expect(conformer.conform(join(base, 'gone.mp4'), SOURCE)).rejects.toThrow(/can't be read/);
     expect(await readdir(cache)).toEqual(['recent.ts']);
+  });
+
+  it('close() ends a running ffmpeg (the call rejects, nothing is cached) and refuses new calls', async () => {
+    const long = join(base, 'long.mp4');
+    await run('ffmpeg', [
+      ...['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=160x90:rate=25:duration=30'],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', long],
+    ]);
+    const cache = join(base, 'cache-e');
+    const conformer = new AdConformer(cache);
+    // 30 s up to 1080p HEVC: far longer than it takes to stop it.
+    const big: AdTarget = { video: { codec: 'hevc', width: 1920, height: 1080, fps: 25 } };
+    const call = conformer.conform(long, big);
+    const settled = call.then(
+      () => 'resolved',
+      (error: Error) => error.message,
+    );
+    await vi.waitFor(() => expect(conformer.runs).toBe(1), { timeout: 30_000, interval: 50 });
+    conformer.close();
+    expect(await settled).toMatch(/the server is stopping/);
+    await expect(conformer.conform(source, SOURCE)).rejects.toThrow(/the server is stopping/);
+    expect((await readdir(cache)).filter((n) => n.endsWith('.ts'))).toEqual([]);
   });
 });

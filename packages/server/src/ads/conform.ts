@@ -1,9 +1,10 @@
-import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readdir, rename, stat, unlink, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Probe, ProbeStream } from '../vod/ffprobe-tracks.js';
 import { conformArgs, type TrackPlan } from './conform-args.js';
+import { run } from './conform-run.js';
 
 /** What the live stream carries: an ad is made to match it before it is inserted. */
 export interface AdTarget {
@@ -24,7 +25,6 @@ export interface ConformerOptions {
 const FPS_TOLERANCE = 0.01;
 const DEFAULT_TIMEOUT_MS = 10 * 60_000;
 /** The stderr kept for an error message (bytes, the tail). */
-const STDERR_TAIL_BYTES = 4096;
 const TEMP_PREFIX = '.tmp-';
 /** A conformed copy not used for this long is deleted at the next start. */
 export const CACHE_MAX_AGE_MS = 30 * 24 * 3600_000;
@@ -44,6 +44,9 @@ export class AdConformer {
   private ready: Promise<void> | undefined;
   /** ffmpeg runs started (for stats and tests: a cache hit starts none). */
   runs = 0;
+  /** The ffprobe and ffmpeg children running now: close() ends them. */
+  private readonly children = new Set<ChildProcess>();
+  private closed = false;
 
   constructor(
     readonly cacheDir: string,
@@ -61,6 +64,7 @@ export class AdConformer {
   async conform(path: string, measured: AdTarget): Promise<string> {
     // A rate measured from timestamps wobbles (24.98, 25.01): one copy per real rate, not per reading.
     const target = snapFps(measured);
+    if (this.closed) throw new Error(`ad file ${path} is not conformed: the server is stopping`);
     let info;
     try {
       info = await stat(path);
@@ -126,9 +130,20 @@ export class AdConformer {
     }
   }
 
+  /** Ends the running ffprobe/ffmpeg children (their calls reject) and refuses new calls. */
+  close(): void {
+    this.closed = true;
+    for (const child of this.children) child.kill('SIGKILL');
+  }
+
+  private childOptions() {
+    return { env: this.options.env, timeoutMs: this.options.timeoutMs, children: this.children };
+  }
+
   private async probe(path: string): Promise<Probe> {
     const args = ['-v', 'error', '-show_streams', '-show_format', '-of', 'json', path];
-    const { code, stdout, stderr } = await run(this.options.ffprobePath, args, this.options);
+    const { code, stdout, stderr } = await run(this.options.ffprobePath, args, this.childOptions());
+    if (this.closed) throw new Error(`ad file ${path} is not conformed: the server is stopping`);
     if (code !== 0) throw new Error(`ad file ${path} is not a media file ffprobe can read: ${tail(stderr)}`);
     try {
       return JSON.parse(stdout) as Probe;
@@ -138,8 +153,10 @@ export class AdConformer {
   }
 
   private async ffmpeg(args: string[], path: string): Promise<void> {
+    if (this.closed) throw new Error(`ad file ${path} is not conformed: the server is stopping`);
     this.runs++;
-    const { code, stderr } = await run(this.options.ffmpegPath, args, this.options);
+    const { code, stderr } = await run(this.options.ffmpegPath, args, this.childOptions());
+    if (this.closed) throw new Error(`ad file ${path} is not conformed: the server is stopping`);
     if (code !== 0)
       throw new Error(`ad file ${path} can't be conformed (ffmpeg exit ${code}): ${tail(stderr)}`);
   }
@@ -216,35 +233,4 @@ function normalTarget(t: AdTarget): unknown {
 
 function tail(text: string): string {
   return text.trim().split('\n').slice(-3).join(' | ').slice(-500);
-}
-
-/** Runs a child to its end: exit code, stdout, stderr's tail; killed past the time limit. */
-function run(
-  command: string,
-  args: string[],
-  options: { env?: NodeJS.ProcessEnv; timeoutMs: number },
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, {
-      env: options.env ?? process.env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const out: Buffer[] = [];
-    let err = '';
-    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => {
-      err = (err + chunk.toString()).slice(-STDERR_TAIL_BYTES);
-    });
-    const timer = setTimeout(() => {
-      err += `\nkilled after ${options.timeoutMs} ms`;
-      child.kill('SIGKILL');
-    }, options.timeoutMs);
-    child.on('error', (error) => {
-      err += `\n${error.message}`;
-    });
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code: code ?? -1, stdout: Buffer.concat(out).toString(), stderr: err });
-    });
-  });
 }
