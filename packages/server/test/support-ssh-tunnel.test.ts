@@ -41,11 +41,15 @@ describe('Log upload: the support SSH tunnel to a real sshd', () => {
     });
 
   it('is refused until support has the server key, then runs and carries HTTP to the console, and closes when stopped', async () => {
+    // The key is shown before any enable: support installs it before the first connection.
+    const before = await call('ssh_agent_enabled');
+    expect(before.state).toBe('stopped');
+    expect(before.public_key).toMatch(/^ssh-ed25519 \S+ sluice-support$/);
     // Support has not installed the key yet: sshd refuses it, and the page shows the key to send.
     const refused = await call('enable_ssh_agent');
     expect(refused.state).toBe('failed');
     expect(refused.reason).toMatch(/permission denied/i);
-    expect(refused.public_key).toMatch(/^ssh-ed25519 \S+ sluice-support$/);
+    expect(refused.public_key).toBe(before.public_key);
 
     await sshd.authorize(refused.public_key!);
     const running = await call('enable_ssh_agent');

@@ -42,6 +42,8 @@ export class SshTunnel {
   private child: ChildProcess | undefined;
   private status: Omit<TunnelStatus, 'host' | 'public_key'> = { state: 'stopped' };
   private publicKey: string | undefined;
+  /** One ssh-keygen at a time: two status reads at once must not both make the key. */
+  private making: Promise<string> | undefined;
 
   constructor(
     private readonly host: () => string | undefined,
@@ -61,6 +63,27 @@ export class SshTunnel {
     };
   }
 
+  /**
+   * The status with the server's public key once a support host is set, made if need be: support
+   * installs the key before the first connection, so the console shows it before any enable.
+   */
+  async statusWithKey(): Promise<TunnelStatus> {
+    if (this.host() && !this.publicKey) {
+      try {
+        await this.supportKey();
+      } catch (error) {
+        this.log.error(`support ssh: cannot make the support key: ${(error as Error).message}`);
+      }
+    }
+    return this.current();
+  }
+
+  private async supportKey(): Promise<string> {
+    this.making ??= ensureSupportKey(this.options.keyFiles).finally(() => (this.making = undefined));
+    this.publicKey = await this.making;
+    return this.publicKey;
+  }
+
   /** Starts the tunnel; answers once it runs or failed (or after `waitMs`, still starting). */
   async enable(waitMs = 15_000): Promise<TunnelStatus> {
     const host = this.host();
@@ -72,7 +95,7 @@ export class SshTunnel {
     }
     const [destination = host, port] = host.split(/:(?=\d+$)/);
     try {
-      this.publicKey = await ensureSupportKey(this.options.keyFiles);
+      await this.supportKey();
     } catch (error) {
       this.status = { state: 'failed', reason: `cannot make the support key: ${(error as Error).message}` };
       return this.current();

@@ -74,7 +74,7 @@ export function registerSupport(app: FastifyInstance, deps: SupportDeps): void {
   });
 
   // The spec's three SSH agent calls; each answers the tunnel's status ({state, host, remote_port, reason}).
-  app.get(`${API}/ssh_agent_enabled`, { onRequest: deps.edit }, async () => deps.tunnel.current());
+  app.get(`${API}/ssh_agent_enabled`, { onRequest: deps.edit }, async () => deps.tunnel.statusWithKey());
   app.post(`${API}/enable_ssh_agent`, { onRequest: deps.edit }, async () => deps.tunnel.enable());
   app.post(`${API}/disable_ssh_agent`, { onRequest: deps.edit }, async () => deps.tunnel.disable());
 }
