@@ -91,13 +91,24 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     );
     child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-    await waitFor(async () => {
-      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
-      return fetch(`http://127.0.0.1:${port}/flussonic/api/server`).then(
-        (r) => r.status === 401 || r.ok,
-        () => false,
-      );
-    }, 20_000);
+    try {
+      // A start at load 30-45 took ~20 s; the budget only says how long to wait before failing.
+      await waitFor(async () => {
+        if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
+        return fetch(`http://127.0.0.1:${port}/flussonic/api/server`).then(
+          (r) => r.status === 401 || r.ok,
+          () => false,
+        );
+      }, 60_000);
+    } catch (error) {
+      // A server that never answered is not left running (and holding ports and ffmpegs) after the file.
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGKILL');
+        await exited;
+      }
+      throw error;
+    }
   };
   await launch();
 
