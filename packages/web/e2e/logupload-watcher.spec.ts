@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { test as base } from '@playwright/test';
 import { freePort, type RunningServer, startServer } from '../../server/test/harness.js';
+import { startTestSshd } from '../../server/test/sshd-helper.js';
 import { expect, failedLoad, minimalConfig, watchConsole } from './fixtures.js';
 import { ConsoleShell } from './pages/console-shell.js';
 
@@ -103,6 +104,40 @@ test('with no support SSH host the toggle says so and does nothing', async ({ pa
   const access = page.getByRole('region', { name: 'Support SSH access' });
   await expect(access.getByRole('status')).toHaveText(/No support SSH host is set/);
   await expect(access.getByRole('button', { name: 'SSH access disabled' })).toBeDisabled();
+});
+
+test('with a support SSH host the page shows the public key the API gives, and once support has it the forwarded console port', async ({
+  page,
+}) => {
+  // A real unprivileged sshd on loopback stands in for the support host (as in support-ssh-tunnel.test.ts).
+  const sshd = await startTestSshd();
+  try {
+    await modify({ support_ssh: sshd.destination, support_url: `${receiverUrl}/upload` });
+    const status = async () =>
+      (await (await server.api('/flussonic/api/ssh_agent_enabled')).json()) as Record<string, any>;
+    const { public_key: publicKey } = await status();
+    expect(publicKey).toMatch(/^ssh-ed25519 \S+ sluice-support$/);
+    await open(page, '/admin/logupload');
+    const access = page.getByRole('region', { name: 'Support SSH access' });
+    await expect(access.getByLabel('Server public key for support')).toHaveValue(publicKey);
+    await expect(access.getByLabel('Server public key for support')).toHaveAttribute('readonly', '');
+
+    await sshd.authorize(publicKey);
+    await access.getByRole('button', { name: 'SSH access disabled' }).click();
+    await page.getByRole('button', { name: 'I agree, enable access' }).click();
+    await expect(access.getByRole('status')).toHaveAttribute('data-state', 'running');
+    const running = await status();
+    expect(running.remote_console_port).toBeGreaterThan(0);
+    await expect(access.getByTestId('support-console-port')).toHaveText(
+      `Console through the tunnel: ${sshd.destination} port ${running.remote_console_port}`,
+    );
+    await access.getByRole('button', { name: 'SSH access enabled' }).click();
+    await expect(access.getByRole('status')).toHaveAttribute('data-state', 'stopped');
+    await expect(access.getByTestId('support-console-port')).toHaveCount(0);
+  } finally {
+    await modify({ support_ssh: null });
+    await sshd.stop();
+  }
 });
 
 test('Watcher: Save sets the vsaas database, endpoint and rproxy with a random 14-character key', async ({

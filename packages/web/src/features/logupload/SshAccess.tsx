@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, CopyButton, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { EditOnly } from '../../components/EditOnly.js';
@@ -53,6 +53,12 @@ export function SshAccess({ onEnabled }: { onEnabled: (status: TunnelStatus) => 
       <Text role="status" data-state={current?.state ?? 'loading'}>
         {current ? stateText(current) : 'SSH access: loading…'}
       </Text>
+      {current?.state === 'running' && current.remote_console_port ? (
+        <Text data-testid="support-console-port">
+          Console through the tunnel: {current.host ?? 'the support host'} port {current.remote_console_port}
+        </Text>
+      ) : null}
+      {current?.public_key ? <SupportKey publicKey={current.public_key} /> : null}
       <EditOnly>
         <Group>
           <Button
@@ -83,5 +89,30 @@ export function SshAccess({ onEnabled }: { onEnabled: (status: TunnelStatus) => 
         </Stack>
       </Modal>
     </Stack>
+  );
+}
+
+/** The server's own key: the line support adds to the tunnel user's authorized_keys before connecting. */
+function SupportKey({ publicKey }: { publicKey: string }) {
+  return (
+    <Group align="flex-end" gap="xs">
+      <Textarea
+        label="Server public key for support"
+        description="Support adds this line to the authorized_keys of the support host's SSH user."
+        value={publicKey}
+        readOnly
+        autosize
+        minRows={1}
+        style={{ flex: 1 }}
+        styles={{ input: { fontFamily: 'monospace' } }}
+      />
+      <CopyButton value={publicKey}>
+        {({ copied, copy }) => (
+          <Button variant="default" onClick={copy}>
+            {copied ? 'Copied' : 'Copy key'}
+          </Button>
+        )}
+      </CopyButton>
+    </Group>
   );
 }

@@ -44,6 +44,8 @@ export const tunnelStatus = z.looseObject({
   state: z.enum(['unconfigured', 'stopped', 'starting', 'running', 'failed']),
   host: z.string().nullish(),
   remote_port: z.number().nullish(),
+  remote_console_port: z.number().nullish(),
+  public_key: z.string().nullish(),
   reason: z.string().nullish(),
 });
 export type TunnelStatus = z.infer<typeof tunnelStatus>;
