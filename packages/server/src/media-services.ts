@@ -275,8 +275,10 @@ export async function startMedia(options: MediaOptions) {
       vod.apply(config);
       ingest.apply(config, streams === 'all' ? undefined : streams);
       engine.apply(config, streams === 'all' ? undefined : streams);
-      adInserter.apply(config);
-      adCues.apply(config);
+      // A change of the schedules themselves looks at every stream; a stream edit at the ones it names.
+      const adStreams = streams === 'all' || scope?.has('ad_schedules') ? undefined : streams;
+      adInserter.apply(config, adStreams);
+      adCues.apply(config, adStreams);
       mirrors.apply(config);
       const only = streams === 'all' ? undefined : streams;
       // DVR follows `dvrs`, locations and mirrors too: an edit there looks at every stream.

@@ -48,11 +48,19 @@ export class AdInserter {
     this.timer = setInterval(() => this.tick(), deps.checkEveryMs ?? 250);
   }
 
-  apply(config: Config): void {
+  /**
+   * `changedStreams`: the only streams an edit can have changed (undefined: any of them, e.g. the
+   * schedules changed). Walking 20,000 streams on every edit cost more than writing the config.
+   */
+  apply(config: Config, changedStreams?: readonly string[]): void {
     this.config = config;
     const schedules = new Map((config.ad_schedules ?? []).map((s) => [s.name, s]));
+    const streams = config.streams ?? {};
+    const looked = changedStreams ? new Set(changedStreams) : undefined;
     const wanted = new Set<string>();
-    for (const [name, stream] of Object.entries(config.streams ?? {})) {
+    for (const name of looked ?? Object.keys(streams)) {
+      const stream = streams[name];
+      if (!stream) continue;
       const schedule = stream.ad_schedule === undefined ? undefined : schedules.get(stream.ad_schedule);
       if (!schedule) continue;
       wanted.add(name);
@@ -72,7 +80,7 @@ export class AdInserter {
       });
     }
     for (const [name, entry] of this.streams) {
-      if (wanted.has(name)) continue;
+      if (wanted.has(name) || (looked && !looked.has(name))) continue;
       entry.adBreak?.cancel();
       entry.offSegment?.();
       this.streams.delete(name);

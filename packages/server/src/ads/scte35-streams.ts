@@ -20,14 +20,15 @@ export class Scte35Streams {
     this.timer.unref();
   }
 
-  apply(config: Config): void {
+  /** `changedStreams`: the only streams an edit can have changed (undefined: any of them). */
+  apply(config: Config, changedStreams?: readonly string[]): void {
+    const streams = config.streams ?? {};
+    const looked = changedStreams ? new Set(changedStreams) : undefined;
     const wanted = new Set(
-      Object.entries(config.streams ?? {})
-        .filter(([, stream]) => stream.ad_schedule !== undefined)
-        .map(([name]) => name),
+      [...(looked ?? Object.keys(streams))].filter((name) => streams[name]?.ad_schedule !== undefined),
     );
     for (const [name, slots] of this.streams)
-      if (!wanted.has(name)) {
+      if (!wanted.has(name) && (!looked || looked.has(name))) {
         slots.close();
         this.streams.delete(name);
       }
