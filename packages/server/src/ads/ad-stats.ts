@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { openSqliteFile } from '../support/sqlite-file.js';
 
 /** GET /flussonic/api/ad_streams: stream name → its ad files with their counts (spec 002 §3, §7). */
 export type AdStreamStats = Record<string, { name: string; show_count: number; view_count: number }[]>;
@@ -47,12 +46,10 @@ export class AdStats {
     /** Where a failed write is told (once a minute at most): counting never breaks playback. */
     private readonly log: (line: string) => void = () => undefined,
   ) {
-    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-    this.db = new Database(path, { timeout: 2000 });
-    this.db.pragma('journal_mode = WAL');
-    // A crash can lose the last counts written, never corrupt the file.
-    this.db.pragma('synchronous = NORMAL');
-    this.db.exec(`
+    // WAL, NORMAL sync: a crash can lose the last counts written, never corrupt the file.
+    this.db = openSqliteFile(
+      path,
+      `
       CREATE TABLE IF NOT EXISTS ad_counts (
         stream TEXT NOT NULL,
         file TEXT NOT NULL,
@@ -68,7 +65,9 @@ export class AdStats {
         PRIMARY KEY (stream, file, key)
       ) WITHOUT ROWID;
       CREATE INDEX IF NOT EXISTS ad_view_keys_by_time ON ad_view_keys (last_ms);
-    `);
+    `,
+      { busyTimeoutMs: 2000 },
+    );
     this.addShow = this.db.prepare(
       `INSERT INTO ad_counts (stream, file, show_count) VALUES (?, ?, 1)
        ON CONFLICT (stream, file) DO UPDATE SET show_count = show_count + 1`,

@@ -1,7 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import type { HistorySession, HistorySortField, ReportRow } from '@sluice/api';
+import { openSqliteFile } from '../support/sqlite-file.js';
 import { pruneSessions, SESSION_RETENTION_DEFAULTS, type SessionRetention } from './session-retention.js';
 
 /** The database file inside the session_log folder. */
@@ -78,16 +78,10 @@ export class SessionLog {
     readonly folder: string,
     private retention: SessionRetention = SESSION_RETENTION_DEFAULTS,
   ) {
-    mkdirSync(folder, { recursive: true, mode: 0o700 });
-    this.db = new Database(join(folder, SESSION_LOG_FILE));
-    // Only a new file takes it (before its first table): freed pages can then be given back.
-    this.db.pragma('auto_vacuum = INCREMENTAL');
-    this.db.pragma('journal_mode = WAL');
-    // WAL with NORMAL sync: a crash can lose the last sessions written, never corrupt the log.
-    this.db.pragma('synchronous = NORMAL');
-    // The WAL file is cut back to this after a checkpoint instead of keeping its largest size.
-    this.db.pragma('journal_size_limit = 4194304');
-    this.db.exec(`
+    // Freed pages can be given back; a crash can lose the last sessions written, never corrupt the log.
+    this.db = openSqliteFile(
+      join(folder, SESSION_LOG_FILE),
+      `
       CREATE TABLE IF NOT EXISTS sessions (
         id TEXT PRIMARY KEY,
         name TEXT NOT NULL,
@@ -103,7 +97,9 @@ export class SessionLog {
       );
       CREATE INDEX IF NOT EXISTS sessions_by_name ON sessions (name, created_at);
       CREATE INDEX IF NOT EXISTS sessions_by_time ON sessions (created_at);
-    `);
+    `,
+      { incrementalVacuum: true },
+    );
     this.insert = this.db.prepare(
       `INSERT OR REPLACE INTO sessions
          (id, name, type, ip, country, created_at, deleted_at, bytes_sent, user_id, token, user_agent)

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { openSqliteFile } from '../support/sqlite-file.js';
 
 /** An IPTV subscriber (spec 002 §3); `max_sessions` null means no limit. */
 export interface IptvUser {
@@ -53,15 +52,8 @@ export class UserStore {
 
   /** Opens (creating the file and its folder if needed); throws when the path can't be used. */
   constructor(readonly path: string) {
-    mkdirSync(dirname(path), { recursive: true });
-    this.db = new Database(path, { timeout: 2000 });
-    try {
-      this.db.pragma('journal_mode = WAL');
-      this.db.exec(SCHEMA);
-    } catch (error) {
-      this.db.close();
-      throw error;
-    }
+    // Subscribers are the operator's data: FULL sync, a committed change survives a power cut.
+    this.db = openSqliteFile(path, SCHEMA, { busyTimeoutMs: 2000, synchronous: 'FULL' });
     this.byKey = this.db.prepare('SELECT * FROM users WHERE key = ?');
     this.byId = this.db.prepare('SELECT * FROM users WHERE id = ?');
     const rows = this.db.prepare('SELECT id, name, email FROM users ORDER BY id').all() as IptvUser[];

@@ -1,6 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { IN_MEMORY_DB, openSqliteFile } from '../support/sqlite-file.js';
 import { RESOLUTIONS, blockSpanMs, blockStart } from './pulse-resolutions.js';
 
 export interface SeriesRow {
@@ -23,7 +22,7 @@ export interface BlockRow {
 }
 
 /** In memory: where collection goes on when the pulsedb file can't be opened or written. */
-export const IN_MEMORY = ':memory:';
+export const IN_MEMORY = IN_MEMORY_DB;
 
 /**
  * The Pulse store's SQLite file (better-sqlite3, WAL): the series (metric + tags) and their blocks
@@ -39,19 +38,10 @@ export class PulseDb {
   private readonly dropEmptySeries: Database.Statement;
 
   constructor(readonly path: string) {
-    if (path !== IN_MEMORY) mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-    this.db = new Database(path);
-    try {
-      // Only a new file takes it (before its first table): pruned pages can then be given back.
-      this.db.pragma('auto_vacuum = INCREMENTAL');
-      this.db.pragma('journal_mode = WAL');
-      // A crash can lose the last batch written, never corrupt the store.
-      this.db.pragma('synchronous = NORMAL');
-      this.db.pragma('journal_size_limit = 4194304');
-      // Reads through the OS page cache without a syscall a page: a 7-day range of 100 streams is
-      // ~5 MB of pages, more than SQLite's own cache keeps. Address space, not memory.
-      this.db.pragma('mmap_size = 1073741824');
-      this.db.exec(`
+    // Pruned pages can be given back (incremental vacuum); a crash loses the last batch, never the store.
+    this.db = openSqliteFile(
+      path,
+      `
         CREATE TABLE IF NOT EXISTS series (
           id INTEGER PRIMARY KEY,
           metric TEXT NOT NULL,
@@ -66,7 +56,13 @@ export class PulseDb {
           PRIMARY KEY (res, start_ms, series)
         ) WITHOUT ROWID;
         CREATE INDEX IF NOT EXISTS pulse_blocks_of_series ON pulse_blocks (series) WHERE res = 2;
-      `);
+      `,
+      { incrementalVacuum: true },
+    );
+    try {
+      // Reads through the OS page cache without a syscall a page: a 7-day range of 100 streams is
+      // ~5 MB of pages, more than SQLite's own cache keeps. Address space, not memory.
+      this.db.pragma('mmap_size = 1073741824');
       migrateSeriesFirst(this.db);
       this.upsert = this.db.prepare(
         'INSERT OR REPLACE INTO pulse_blocks (res, start_ms, series, data) VALUES (?, ?, ?, ?)',
