@@ -11,13 +11,13 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-// The field review (test/field-review) names this test for a source entry's own source_timeout.
-it("a source's own source_timeout wins over the stream's", async () => {
+/** A switcher over `entries` whose sources only record their events; errors collected. */
+function recordingSwitcher(entries: SourceEntry[], timeoutSeconds: number) {
   const running = new Map<string, SourceEvents>();
   const errors: string[] = [];
   const switcher = new SourceSwitcher({
-    entries: [{ url: 'udp://a', source_timeout: 5 }, { url: 'udp://b' }] as SourceEntry[],
-    timeoutSeconds: 2,
+    entries,
+    timeoutSeconds,
     open: (entry, _timeoutMs, events) => ({
       start: () => void running.set(entry.url, events),
       stop: async () => void running.delete(entry.url),
@@ -27,6 +27,15 @@ it("a source's own source_timeout wins over the stream's", async () => {
     onError: (message) => errors.push(message),
     onLog: () => undefined,
   });
+  return { running, errors, switcher };
+}
+
+// The field review (test/field-review) names this test for a source entry's own source_timeout.
+it("a source's own source_timeout wins over the stream's", async () => {
+  const { running, errors, switcher } = recordingSwitcher(
+    [{ url: 'udp://a', source_timeout: 5 }, { url: 'udp://b' }] as SourceEntry[],
+    2,
+  );
   switcher.start();
   running.get('udp://a')?.data(Buffer.alloc(188, 0x47));
   // Silent past the stream's 2 s: a keeps its place, as its own timeout is 5 s.
@@ -44,20 +53,7 @@ it("the stream's source_timeout (2 s here, not the default 10 s) moves a silent 
     source_timeout: 2,
     urls: [{ url: 'udp://a' }, { url: 'udp://b' }],
   } as Stream);
-  const running = new Map<string, SourceEvents>();
-  const errors: string[] = [];
-  const switcher = new SourceSwitcher({
-    entries: spec.sources,
-    timeoutSeconds: spec.sourceTimeoutSeconds,
-    open: (entry, _timeoutMs, events) => ({
-      start: () => void running.set(entry.url, events),
-      stop: async () => void running.delete(entry.url),
-    }),
-    onData: () => undefined,
-    onSwitch: () => undefined,
-    onError: (message) => errors.push(message),
-    onLog: () => undefined,
-  });
+  const { running, errors, switcher } = recordingSwitcher(spec.sources, spec.sourceTimeoutSeconds);
   switcher.start();
   running.get('udp://a')?.data(Buffer.alloc(188, 0x47));
   vi.advanceTimersByTime(1500);
