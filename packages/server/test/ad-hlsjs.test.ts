@@ -79,11 +79,8 @@ describe('hls.js through an ad break', () => {
         crossed: w.discontinuities >= 2,
       };
     });
-    // KNOWN (issue 14, the same source-switch path as failover): hls.js places a new timeline where
-    // the previous segment's audio ended, which runs a fraction of a second past its video, and
-    // waits over that hole once per switch. Held to that until the splice fix lands: at most one
-    // wait per switch, none elsewhere; the picture then moves on (above).
-    expect({ ...seen, stalls: seen.stalls.length <= 2 }).toEqual({ fatal: [], stalls: true, crossed: true });
+    // A planned switch leaves no hole in the media: not one wait, at either switch.
+    expect(seen).toEqual({ fatal: [], stalls: [], crossed: true });
     await page.close();
     const counts = await waitFor(async () => (await adCounts(server)).live?.find((f) => f.view_count > 0));
     expect(counts).toMatchObject({ name: 'ads/spots/cola.mp4', view_count: 1 });

@@ -129,7 +129,7 @@ export class AdBreak {
     this.current = cued;
     void previous?.source.stop();
     this.host.liveGate = (chunk) => this.onLiveData(chunk);
-    bus.discontinuity();
+    bus.discontinuity(true);
     cued.onAir = true;
     const now = Date.now();
     for (const chunk of cued.held) bus.write(chunk);
@@ -181,7 +181,7 @@ export class AdBreak {
     if (!returning.watch.push(chunk)) return true;
     const bus = this.host.inputBus;
     this.stopAds();
-    bus?.discontinuity();
+    bus?.discontinuity(true);
     // The bus drops what comes before the keyframe: the held data is written from its start.
     for (const held of returning.held) bus?.write(held);
     this.host.liveGate = undefined;
@@ -203,7 +203,7 @@ export class AdBreak {
     this.stopAds();
     if (this.host.liveGate) {
       this.host.liveGate = undefined;
-      this.host.inputBus?.discontinuity();
+      this.host.inputBus?.discontinuity(true);
       this.events.liveResumed(Date.now());
     }
     this.host.note(line);

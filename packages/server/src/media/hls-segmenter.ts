@@ -124,9 +124,11 @@ export class HlsSegmenter {
 
   /**
    * The source changed: the open segment ends with the old source's last frame, and the new source
-   * starts at its first keyframe, in a segment marked as a discontinuity.
+   * starts at its first keyframe, in a segment marked as a discontinuity. `planned`: the new
+   * source's data is at hand (an ad break), so the wall-clock time to its keyframe is no outage:
+   * an EXT-X-GAP there was a hole hls.js stalled over at each ad switch.
    */
-  markDiscontinuity(): void {
+  markDiscontinuity(planned = false): void {
     this.drain();
     // What is still held belongs to the old source's last access unit: it ends the old segment.
     const undecided = this.held.some((h) => h.unitStart);
@@ -134,6 +136,7 @@ export class HlsSegmenter {
     this.held = [];
     if (undecided) this.demux.frames.push(STALE);
     this.endTimeline();
+    if (planned) this.wallGap.forget();
     this.flushOut();
   }
 

@@ -56,11 +56,14 @@ export class PacketBus {
     return this.listeners.size;
   }
 
-  /** The source changed: continuity counters and timestamps start over, and that is no error. */
-  discontinuity(): void {
+  /**
+   * The source changed: continuity counters and timestamps start over, and that is no error.
+   * `planned`: the next source's data follows at once (an ad break), so no outage is in the timeline.
+   */
+  discontinuity(planned = false): void {
     this.packetizer.reset();
     this.demux.resetContinuity();
-    this.segmenter.markDiscontinuity();
+    this.segmenter.markDiscontinuity(planned);
   }
 
   /** Bytes the packetizer threw away hunting for sync. */

@@ -25,6 +25,17 @@ describe('outage kept in the HLS timeline', () => {
     expect(gap.started()).toBe(0);
   });
 
+  it('lists no hole at a planned switch (an ad break), whose video was trimmed to its audio', () => {
+    let nowMs = 1000;
+    const gap = new WallGap(() => nowMs);
+    gap.frame(90_000);
+    // The old source's last 0.5 s of video came without its audio and was dropped.
+    gap.ended(45_000);
+    gap.forget();
+    nowMs = 1010;
+    expect(gap.started()).toBe(0);
+  });
+
   it('numbers the gap segments below the next one and serves only segments with media', () => {
     const window = new SegmentWindow(6, 2, 2);
     window.add(2000, false, Buffer.from('a'));

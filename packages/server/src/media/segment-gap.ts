@@ -36,6 +36,14 @@ export class WallGap {
     this.lastDts = undefined;
   }
 
+  /**
+   * The ended timeline is followed at once by the next (a planned switch): no gap to list. The video
+   * trimmed to the old source's audio end would otherwise count as one.
+   */
+  forget(): void {
+    this.endedAtWallMs = undefined;
+  }
+
   /** A new timeline starts now: the hole before it (ms), 0 if none worth listing. */
   started(): number {
     const ended = this.endedAtWallMs;
