@@ -7,10 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PACKET_SIZE, pidOf } from '../src/media/ts-packet.js';
 import { patSection, pmtSection, sectionPackets } from '../src/media/ts-tables.js';
 import { scte35Section, spliceInsert } from '../src/ads/testing/scte35-sections.js';
-import { localTimeOfDay, makeAdFile, saveAdSchedules } from './ad-helpers.js';
+import { adCounts, dateRanges, localTimeOfDay, makeAdFile, saveAdSchedules } from './ad-helpers.js';
 import { EventsClient } from './events-client.js';
 import { basicAuth, freePort, minimalConfig, type RunningServer, startServer, waitFor } from './harness.js';
-import { modifyConfig } from './media-helpers.js';
+import { getText, modifyConfig } from './media-helpers.js';
 
 const run = promisify(execFile);
 const SCTE_PID = 0x1f0;
@@ -110,5 +110,16 @@ describe('SCTE-35 cues in a live UDP source', () => {
     expect(found[0]).toMatch(/SCTE-35 cue-out \(event 77\): an ad break of 20 s in 0 ms/);
     // The same cue again and again (each 50 packets, the file looped) is not a new break.
     expect(lines()).toHaveLength(1);
+  });
+
+  it("starts the break the cue asked for: the playlist marks it and the ad's show is counted", async () => {
+    // The schedule's only slot is hours away: the cue alone starts this break.
+    const cueOut = await waitFor(async () => {
+      const text = (await getText(`${server.url}/cue/video.m3u8`)).text;
+      return dateRanges(text).find((d) => d['X-CUE-OUT'] === 'YES');
+    }, 40_000);
+    expect(cueOut['PLANNED-DURATION']).toBe('20');
+    const shown = await waitFor(async () => (await adCounts(server)).cue?.find((f) => f.show_count > 0));
+    expect(shown).toMatchObject({ name: 'ads/spots/cola.mp4', show_count: 1 });
   });
 });

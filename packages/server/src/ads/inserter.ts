@@ -9,6 +9,7 @@ import type { AdConformer, AdTarget } from './conform.js';
 import { AD_PREROLL_MS, AdBreak, type BreakFile } from './inserter-break.js';
 import { AdMarks } from './inserter-marks.js';
 import { pickByWeight } from './inserter-pick.js';
+import type { Scte35Streams } from './scte35-streams.js';
 import { currentOrNextSlot } from './slot-clock.js';
 
 export interface InserterDeps {
@@ -17,7 +18,12 @@ export interface InserterDeps {
   conformer: AdConformer;
   ffprobePath?: string;
   checkEveryMs?: number;
+  /** The breaks SCTE-35 cues of a stream's source ask for (ads/scte35-streams.ts). */
+  cues?: Pick<Scte35Streams, 'slot'>;
 }
+
+/** A slot's span on the wall clock (epoch ms). */
+type Due = { startMs: number; endMs: number };
 
 /** One stream with a schedule: its marks (per bus), its break, its ads made ready. */
 interface Inserted {
@@ -116,12 +122,22 @@ export class AdInserter {
       if (!runtime?.bus || runtime.transcoder) continue;
       this.prepare(name, entry, runtime);
       if (entry.adBreak && !entry.adBreak.finished) continue;
-      const slot = currentOrNextSlot(entry.schedule.slots, now);
-      if (!slot || slot.startMs === entry.lastSlotMs || now < slot.startMs - AD_PREROLL_MS) continue;
+      const slot = this.dueSlot(name, entry, now);
+      if (!slot) continue;
       entry.lastSlotMs = slot.startMs;
       // A slot found already under way (a restart, a late schedule) still plays what is left of it.
       void this.startBreak(name, entry, runtime, Math.max(slot.startMs, now), slot.endMs, slot.startMs);
     }
+  }
+
+  /**
+   * The slot to start now (due within AD_PREROLL_MS, not started yet): the schedule's, else the one
+   * an SCTE-35 cue of the source asked for (a schedule's next slot may be hours away).
+   */
+  private dueSlot(name: string, entry: Inserted, now: number): Due | undefined {
+    const due = (slot: Due | undefined) =>
+      slot && slot.startMs !== entry.lastSlotMs && now >= slot.startMs - AD_PREROLL_MS ? slot : undefined;
+    return due(currentOrNextSlot(entry.schedule.slots, now)) ?? due(this.deps.cues?.slot(name, now));
   }
 
   /** Marks follow the stream's current bus (a restarted stream has a new one). */
