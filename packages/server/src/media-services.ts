@@ -125,9 +125,9 @@ export async function startMedia(options: MediaOptions) {
     },
   });
   registerMediaTopics(options.hub, engine, clients, traffic, pulseQueryTopic(pulse));
-  // Ad slots: the streams' outputs switch to ad files and back (ads/inserter.ts).
   // SCTE-35 cues in the MPEG-TS sources of streams with an ad_schedule (ads/scte35-streams.ts).
   const adCues = new Scte35Streams(engine);
+  // Ad slots: the streams' outputs switch to ad files and back (ads/inserter.ts), at a slot or a cue.
   const adInserter = new AdInserter({ engine, stats: adStats, conformer: adConformer, cues: adCues });
   pulse.start();
   // Streams of origin mirrors (config sources) run in the engine beside the configured ones.
