@@ -1,9 +1,10 @@
 import { statfs } from 'node:fs/promises';
+import { envMs } from './env-ms.js';
 
 /** Above this share of a partition used, its paths are a header notice (spec 000: a disk over 95 %). */
 export const DISK_FULL_PERCENT = 95;
 /** How often the partitions are looked at: a notice appears within this (plus one stats second). */
-const CHECK_INTERVAL_MS = 3000;
+const CHECK_INTERVAL_MS = envMs('SLUICE_DISK_CHECK_MS', 3000);
 
 /**
  * The threshold, from SLUICE_DISK_FULL_PERCENT when set (a decimal percentage: the tests set one

@@ -1,10 +1,11 @@
 import { access, constants } from 'node:fs/promises';
 import { delimiter, isAbsolute, join } from 'node:path';
+import { envMs } from './env-ms.js';
 
 /** Crashes in a row (exits on a signal nobody sent, with no output between) that make a loop. */
 export const CRASH_LOOP_COUNT = 3;
 /** How often a missing binary is looked for again while it is missing. */
-const PROBE_INTERVAL_MS = 2000;
+const PROBE_INTERVAL_MS = envMs('SLUICE_FFMPEG_PROBE_MS', 2000);
 
 interface Crashing {
   binary: string;

@@ -1,4 +1,5 @@
 import type { Config } from '@sluice/api';
+import { envMs } from '../health/env-ms.js';
 import type { AskingPublishHandler } from '../ingest/rtmp/rtmp-server.js';
 import type { SrtPlayDeps } from './srt-play-port.js';
 import { SrtPlayPort } from './srt-play-port.js';
@@ -75,7 +76,7 @@ export class SrtPorts {
       // Logged once, not at each retry.
       if (this.failures.get(key) !== message) this.deps.log.notice(message);
       this.failures.set(key, message);
-      this.retryTimer ??= setTimeout(() => void this.retry(), 5000);
+      this.retryTimer ??= setTimeout(() => void this.retry(), envMs('SLUICE_SRT_PORT_RETRY_MS', 5000));
       this.retryTimer.unref();
     }
   }

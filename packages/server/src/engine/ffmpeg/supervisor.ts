@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { envMs } from '../../health/env-ms.js';
 import { ffmpegHealth } from '../../health/ffmpeg-health.js';
 import { LineLog } from './line-log.js';
 
@@ -218,7 +219,10 @@ export class Supervisor {
     if (!this.producedOutput) this.quietExits++;
     const base = this.options.restartDelayMs ?? 1000;
     const max = this.options.maxRestartDelayMs ?? 30_000;
-    const delay = Math.min(max, base * 2 ** Math.max(0, this.quietExits - 1));
+    // SLUICE_FFMPEG_RESTART_MAX_MS caps every delay: the health test sees a crash loop and its end
+    // in a second instead of waiting out the 1-2-4-8 s backoff (issue 26).
+    const cap = envMs('SLUICE_FFMPEG_RESTART_MAX_MS', Infinity);
+    const delay = Math.min(max, cap, base * 2 ** Math.max(0, this.quietExits - 1));
     this.restartDue = Date.now() + delay;
     this.restartTimer = setTimeout(() => {
       this.restartTimer = undefined;
