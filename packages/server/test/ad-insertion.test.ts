@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isDiscontinuity, PACKET_SIZE, pidOf } from '../src/media/ts-packet.js';
 import { strictParseError } from './conformance-hls-check.js';
 import { minimalConfig, type RunningServer, startServer, waitFor } from './harness.js';
 import { adCounts, dateRanges, localTimeOfDay, makeAdFile, saveAdSchedules } from './ad-helpers.js';
@@ -24,6 +25,9 @@ describe('ad insertion into a live stream', () => {
   /** Every playlist text seen from before the slot until live came back, and each segment by URI. */
   const playlists: string[] = [];
   const segments = new Map<string, Buffer>();
+  /** /live/mpegts read by one player from before the slot until live is back; DASH Period ids seen. */
+  let mpegts: Buffer;
+  const periods = new Set<string>();
 
   beforeAll(async () => {
     server = await startServer({ config: `${minimalConfig}${stream('live')}${stream('plain')}` });
@@ -59,6 +63,14 @@ describe('ad insertion into a live stream', () => {
         (await readdir(join(server.dir, 'ad-cache')).catch(() => [])).some((f) => f.endsWith('.ts')),
       30_000,
     );
+    // A TS player and a DASH player are on before the slot (the DASH packager starts on request).
+    const ts = readContinuous(`${server.url}/live/mpegts`);
+    const notePeriods = async () => {
+      const { text } = await getText(`${server.url}/live/index.mpd`);
+      for (const m of text.matchAll(/<Period id="([^"]+)"/g)) periods.add(m[1]!);
+      return periods.size;
+    };
+    await waitFor(async () => (await notePeriods()) > 0, 30_000);
     slotStartMs = Math.ceil((Date.now() + 4000) / 1000) * 1000;
     await saveAdSchedules(server, schedules(localTimeOfDay(slotStartMs)));
     await unlink(gone);
@@ -69,11 +81,16 @@ describe('ad insertion into a live stream', () => {
         if (playlists.at(-1) !== text) playlists.push(text);
         for (const uri of segmentUris(text))
           if (!segments.has(uri)) segments.set(uri, await getBytes(`${server.url}/live/${uri}`));
+        await notePeriods();
         return dateRanges(text).some((d) => d['X-CUE-IN'] === 'YES');
       },
       40_000,
       300,
     );
+    // Live back in the TS (a second of it) and in the MPD (its own Period after the ad's).
+    const atCueIn = ts.bytes;
+    await waitFor(async () => (await notePeriods()) >= 3 && ts.bytes > atCueIn + 40_000, 30_000, 300);
+    mpegts = await ts.stop();
   }, 120_000);
   afterAll(() => server?.cleanup());
 
@@ -126,6 +143,32 @@ describe('ad insertion into a live stream', () => {
     expect(decoded.stderr.toString()).not.toMatch(/error while decoding|Invalid data/i);
   });
 
+  it('switches /mpegts with the discontinuity indicator at both switches, decoded by ffmpeg; DASH opens a Period at the ad and back', () => {
+    // Each switch flags the video PID; the ad's timestamps start over (its file's), well back of live's.
+    const video = probeStreams(mpegts).find((s) => s.codec_name === 'h264') as { width?: number; id: string };
+    expect(video.width).toBe(320);
+    expect(discontinuityFlags(mpegts, Number(video.id))).toBeGreaterThanOrEqual(2);
+    const probe = ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'packet=pts_time'];
+    const pts = spawnSync('ffprobe', [...probe, '-of', 'csv=p=0', '-i', 'pipe:0'], {
+      input: mpegts,
+      timeout: 30_000,
+    })
+      .stdout.toString()
+      .split('\n')
+      .map((line) => parseFloat(line))
+      .filter((t) => Number.isFinite(t));
+    expect(pts.length).toBeGreaterThan(100);
+    const jumps = pts.slice(1).filter((t, i) => Math.abs(t - pts[i]!) > 1).length;
+    expect(jumps, 'live -> ad -> live: two timestamp jumps').toBeGreaterThanOrEqual(2);
+    const decoded = spawnSync('ffmpeg', ['-v', 'error', '-i', 'pipe:0', '-f', 'null', '-'], {
+      input: mpegts,
+      timeout: 30_000,
+    });
+    expect(decoded.status, decoded.stderr.toString()).toBe(0);
+    expect(decoded.stderr.toString()).not.toMatch(/error while decoding|Invalid data|non-existing PPS/i);
+    expect(periods.size).toBeGreaterThanOrEqual(3);
+  });
+
   it('counts the show and the view of the ad; a missing file leaves its stream live with nothing counted', async () => {
     const counts = await waitFor(async () => {
       const c = await adCounts(server);
@@ -142,3 +185,36 @@ describe('ad insertion into a live stream', () => {
     expect((await streamStats(server, 'plain')).alive).toBe(true);
   });
 });
+
+/** Reads a continuous HTTP stream until stopped: what came so far, and its length as it grows. */
+function readContinuous(url: string): { readonly bytes: number; stop: () => Promise<Buffer> } {
+  const abort = new AbortController();
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  const done = fetch(url, { signal: abort.signal })
+    .then(async (response) => {
+      for await (const chunk of response.body!) {
+        chunks.push(Buffer.from(chunk as Uint8Array));
+        bytes += (chunk as Uint8Array).length;
+      }
+    })
+    .catch(() => undefined);
+  return {
+    get bytes() {
+      return bytes;
+    },
+    stop: async () => {
+      abort.abort();
+      await done;
+      return Buffer.concat(chunks);
+    },
+  };
+}
+
+/** Packets of `pid` whose adaptation field has the discontinuity_indicator set. */
+function discontinuityFlags(ts: Buffer, pid: number): number {
+  let count = 0;
+  for (let o = ts.indexOf(0x47); o + PACKET_SIZE <= ts.length; o += PACKET_SIZE)
+    if (pidOf(ts, o) === pid && isDiscontinuity(ts, o)) count++;
+  return count;
+}
