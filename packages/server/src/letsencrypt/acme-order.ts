@@ -1,16 +1,29 @@
 import { readFile } from 'node:fs/promises';
 import { Agent } from 'node:https';
 import { rootCertificates } from 'node:tls';
-import * as acme from 'acme-client';
+import type * as AcmeClient from 'acme-client';
 import { writeFileDurably } from '../config/durable-write.js';
 import type { ChallengeAnswers } from './challenges.js';
 
-/** LetsEncrypt's production directory: what `letsencrypt_directory` defaults to. */
-export const LETSENCRYPT_DIRECTORY = acme.directory.letsencrypt.production;
+/** LetsEncrypt's production directory (acme-client's directory.letsencrypt.production): the default. */
+export const LETSENCRYPT_DIRECTORY = 'https://acme-v02.api.letsencrypt.org/directory';
 
-// A CA that stops answering must not hold an order (and the one-order-at-a-time lock) forever:
-// each request gives up after 30 s, and status polls are bounded below.
-acme.axios.defaults.timeout = 30_000;
+let loaded: Promise<typeof AcmeClient> | undefined;
+
+/**
+ * acme-client, loaded at its first use rather than at every start: its import (axios and all) was
+ * ~170 ms of a ~2.2 s server start in node --cpu-prof, paid by each of the hundreds of servers the
+ * tests start (issue 26).
+ */
+function acmeClient(): Promise<typeof AcmeClient> {
+  loaded ??= import('acme-client').then((acme) => {
+    // A CA that stops answering must not hold an order (and the one-order-at-a-time lock) forever:
+    // each request gives up after 30 s, and status polls are bounded below.
+    acme.axios.defaults.timeout = 30_000;
+    return acme;
+  });
+  return loaded;
+}
 
 export interface OrderOptions {
   directoryUrl: string;
@@ -33,6 +46,7 @@ export interface Issued {
  * port 80 of the domain from here, which behind NAT or a port mapping says nothing useful.
  */
 export async function orderCertificate(options: OrderOptions): Promise<Issued> {
+  const acme = await acmeClient();
   const client = new acme.Client({
     directoryUrl: options.directoryUrl,
     accountKey: options.accountKeyPem,
@@ -75,6 +89,7 @@ export async function accountKey(file: string): Promise<string> {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
+  const acme = await acmeClient();
   const pem = (await acme.crypto.createPrivateEcdsaKey('P-256')).toString();
   await writeFileDurably(file, pem);
   return pem;
@@ -88,6 +103,7 @@ export async function accountKey(file: string): Promise<string> {
 export async function trustAcmeCa(file: string | undefined): Promise<void> {
   if (!file) return;
   const extra = await readFile(file, 'utf8');
+  const acme = await acmeClient();
   acme.axios.defaults.httpsAgent = new Agent({ ca: [...rootCertificates, extra], keepAlive: true });
 }
 
