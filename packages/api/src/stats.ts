@@ -61,6 +61,8 @@ export const streamStats = z.looseObject({
   dvr_info: dvrInfo.optional(),
   /** Why the stream's archive can't be written or read now (a root that can't be created, a full disk); live playback goes on. */
   dvr_error: z.string().optional(),
+  /** Why files of the stream's ad schedule are skipped (missing, can't be conformed); the stream stays live. */
+  ad_error: z.string().optional(),
   input_error_rate: z.number().optional(),
   input_media_info: mediaInfo.optional(),
   media_info: mediaInfo.optional(),

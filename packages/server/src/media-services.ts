@@ -117,7 +117,13 @@ export async function startMedia(options: MediaOptions) {
     sources: { ffmpegPath, childEnv: env, slots: new PublishSlots(), logoDir: logoDirOf(options.configPath) },
     onStats: (name, stats, now) =>
       traffic.sample(name, stats.bitrate ?? 0, stats.out_bandwidth ?? 0, now, stats.client_count ?? 0),
-    moreStats: (name, now) => dvr.stats(name, now),
+    // The ad inserter is made below, before any stats are asked for. Undefined when neither has a
+    // figure: a stopped stream with none stays quiet (engine.ts).
+    moreStats: (name, now) => {
+      const ads = adInserter.stats(name);
+      const archive = dvr.stats(name, now);
+      return ads && archive ? { ...archive, ...ads } : (ads ?? archive);
+    },
     // Each published name stayed in both maps for good (a 34 KB traffic ring each, client totals).
     onRemoved: (name) => {
       clients.dropStream(name);

@@ -182,7 +182,14 @@ describe('ad insertion into a live stream', () => {
     const plain = (await getText(`${server.url}/plain/video.m3u8`)).text;
     expect(plain).not.toContain('#EXT-X-DISCONTINUITY');
     expect(plain).not.toContain('#EXT-X-DATERANGE');
-    expect((await streamStats(server, 'plain')).alive).toBe(true);
+    const stats = await waitFor(async () => {
+      const now = await streamStats(server, 'plain');
+      return now.ad_error ? now : undefined;
+    });
+    expect(stats.alive).toBe(true);
+    // The skipped file is named in the stream's stats (and its log), the stream not in error.
+    expect(stats.ad_error).toMatch(/^ad file ads\/spots\/gone\.mp4 is missing/);
+    expect(stats.source_error).toBeUndefined();
   });
 });
 

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import type { AdSchedule, Config, MediaInfo } from '@sluice/api';
+import type { AdSchedule, Config, MediaInfo, StreamStats } from '@sluice/api';
 import type { Engine } from '../engine/engine.js';
 import type { StreamRuntime } from '../engine/stream-runtime.js';
 import type { PacketBus } from '../media/packet-bus.js';
@@ -36,6 +36,8 @@ interface Inserted {
   lastSlotMs: number;
   ready: Map<string, Promise<BreakFile | string>>;
   targetKey: string;
+  /** Why files of the schedule can't play (missing, not conformable): the stream's `ad_error` stat. */
+  adError: string | undefined;
 }
 
 /**
@@ -83,6 +85,7 @@ export class AdInserter {
         lastSlotMs: 0,
         ready: new Map(),
         targetKey: '',
+        adError: undefined,
       });
     }
     for (const [name, entry] of this.streams) {
@@ -96,6 +99,12 @@ export class AdInserter {
   /** The live playlist of a stream with its ad marks (only streams with a schedule change). */
   playlist(name: string, text: string): string {
     return this.streams.get(name)?.marks.decorate(text) ?? text;
+  }
+
+  /** The stream's ad figures beside its own (engine moreStats): why files of its schedule are skipped. */
+  stats(name: string): Partial<StreamStats> | undefined {
+    const error = this.streams.get(name)?.adError;
+    return error === undefined ? undefined : { ad_error: error };
   }
 
   /** A session fetched a segment: an ad segment counts a view of its file. */
@@ -165,6 +174,10 @@ export class AdInserter {
     entry.ready = new Map();
     for (const file of entry.schedule.files)
       entry.ready.set(file.name, this.ready(name, file.name, target, runtime));
+    const ready = entry.ready;
+    void Promise.all(ready.values()).then((files) => {
+      if (entry.ready === ready) entry.adError = problems(files);
+    });
   }
 
   private async ready(
@@ -210,6 +223,7 @@ export class AdInserter {
     );
     for (const s of settled)
       if (typeof s.file === 'string') runtime.note(`ad slot: skipping a file (${s.file})`);
+    entry.adError = problems(settled.map((s) => s.file));
     if (playable.length === 0 || Date.now() >= endMs || runtime.bus !== entry.bus) {
       runtime.note('ad slot: no ad file ready: the stream stays live');
       return;
@@ -228,6 +242,12 @@ export class AdInserter {
     });
     entry.adBreak.begin();
   }
+}
+
+/** The reasons files can't play, one line; undefined when every file can. */
+function problems(files: readonly (BreakFile | string | undefined)[]): string | undefined {
+  const reasons = files.filter((f): f is string => typeof f === 'string');
+  return reasons.length > 0 ? reasons.join('; ') : undefined;
 }
 
 /** The live stream's codecs and size, as the conformer takes them; undefined before they are known. */
