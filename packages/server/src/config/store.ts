@@ -25,6 +25,7 @@ import {
   type ConfigDocument,
   locatePath,
   parseConfigText,
+  revisionOf,
   serializeConfigWithDocument,
 } from './text/index.js';
 
@@ -138,9 +139,12 @@ export class ConfigStore {
    * The revision of the config file as last written or read: a hash of its text, so it names the
    * same text across restarts (a counter would start again and match a different text).
    * read_raw_config answers it as the ETag; save_raw_config's If-Match is compared with it.
+   * Hashed page by page over the document (text/revision.ts): an edit rehashes only what it changed.
    */
   get revision(): string {
-    this.textRevision ??= createHash('sha256').update(this.text).digest('base64url').slice(0, 22);
+    this.textRevision ??= this.document
+      ? revisionOf(this.document)
+      : createHash('sha256').update(this.text).digest('base64url').slice(0, 22);
     return this.textRevision;
   }
 

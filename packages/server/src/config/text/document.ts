@@ -27,11 +27,11 @@ export interface DocumentState {
   readonly values: readonly unknown[];
   /** The text the entries are spans of, in order, and where each entry's leading text starts. */
   readonly text: string;
-  starts?: readonly number[];
+  starts?: ArrayLike<number>;
 }
 
 /** Where each entry's leading text starts in the text; the last number is where the closing starts. */
-export function startsOf(state: DocumentState): readonly number[] {
+export function startsOf(state: DocumentState): ArrayLike<number> {
   if (!state.starts) {
     const starts = new Array<number>(state.tree.entries.length + 1);
     let at = 0;

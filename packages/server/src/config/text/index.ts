@@ -10,3 +10,4 @@ export type { ConfigDocument } from './document.js';
 export { locatePath } from './locate.js';
 export { parseConfigText, serializeConfig, serializeConfigWithDocument } from './serializer.js';
 export type { ItemChanges } from './splice.js';
+export { revisionOf } from './revision.js';

@@ -29,7 +29,7 @@ function readAlone(spec: BlockSpec, text: string, column: number): { entry: Entr
  * entries live on from one document to the next: a view (a heading that a deletion joined to the
  * next item's comments, say) would keep that whole version of the file alive with it.
  */
-function detach(piece: string): string {
+export function detach(piece: string): string {
   return ` ${piece}`.slice(1);
 }
 
@@ -49,6 +49,43 @@ function means(spec: BlockSpec, read: Ann, item: Item, canon: CanonNode | undefi
   if (sameItem(read.value, item.value, section)) return true;
   const normal = canon && readAlone(spec, printNode(canon, '', '\n'), 1);
   return normal !== undefined && sameItem(read.value, normal.ann.value, section);
+}
+
+/**
+ * A directive written alone, whose leading text starts at `cursor`: its entry (the old one where
+ * its text is as it was) and annotation, and where its trailing text ends. Undefined when it does
+ * not read alone as what it was written for.
+ */
+export function readPlaced(
+  spec: BlockSpec,
+  text: string,
+  cursor: number,
+  p: { item: Item; start: number; text: string },
+): { entry: Entry; ann: Ann; end: number } | undefined {
+  const { item, start, text: raw } = p;
+  const old = item.kind === 'fresh' ? undefined : item.slot.entry;
+  const rawEnd = start + raw.length;
+  // The parser's leading and trailing texts, taken from the old entry when they did not change.
+  const leading =
+    old && start - cursor === old.leading.length && text.startsWith(old.leading, cursor)
+      ? old.leading
+      : detach(text.slice(cursor, start));
+  const trailing =
+    old && old.trailing.endsWith('\n') && text.startsWith(old.trailing, rawEnd)
+      ? old.trailing
+      : detach(trailingAt(text, rawEnd));
+  const end = rawEnd + trailing.length;
+  const column = start - text.lastIndexOf('\n', start - 1);
+  const sameColumn = old !== undefined && (old.directive.pos.column === column || !raw.includes('\n'));
+  if (item.kind === 'keep' && item.checked && sameColumn) {
+    const entry = leading === old.leading && trailing === old.trailing ? old : { ...old, leading, trailing };
+    return { entry, ann: item.slot.ann, end };
+  }
+  const read = readAlone(spec, raw, column);
+  if (!read) return undefined;
+  const canon = item.kind === 'keep' ? item.canon : item.node;
+  if (!item.checked && !means(spec, read.ann, item, canon)) return undefined;
+  return { entry: { ...read.entry, leading, trailing }, ann: read.ann, end };
 }
 
 /**
@@ -103,37 +140,13 @@ export function nextDocumentState(
       cursor = p.start + p.run.text.length;
       continue;
     }
-    const { item, start, text: raw } = p;
+    const { item } = p;
     if (!inOrder(groupOf(item), item.index)) return undefined;
-    const old = item.kind === 'fresh' ? undefined : item.slot.entry;
-    const rawEnd = start + raw.length;
-    // The parser's leading and trailing texts, taken from the old entry when they did not change.
-    const leading =
-      old && start - cursor === old.leading.length && text.startsWith(old.leading, cursor)
-        ? old.leading
-        : detach(text.slice(cursor, start));
-    const trailing =
-      old && old.trailing.endsWith('\n') && text.startsWith(old.trailing, rawEnd)
-        ? old.trailing
-        : detach(trailingAt(text, rawEnd));
+    const alone = readPlaced(spec, text, cursor, p);
+    if (!alone) return undefined;
     starts.push(cursor);
-    cursor = rawEnd + trailing.length;
-    const column = start - text.lastIndexOf('\n', start - 1);
-
-    let entry: Entry;
-    let ann: Ann;
-    const sameColumn = old !== undefined && (old.directive.pos.column === column || !raw.includes('\n'));
-    if (item.kind === 'keep' && item.checked && sameColumn) {
-      entry = leading === old.leading && trailing === old.trailing ? old : { ...old, leading, trailing };
-      ann = item.slot.ann;
-    } else {
-      const read = readAlone(spec, raw, column);
-      if (!read) return undefined;
-      const canon = item.kind === 'keep' ? item.canon : item.node;
-      if (!item.checked && !means(spec, read.ann, item, canon)) return undefined;
-      entry = { ...read.entry, leading, trailing };
-      ann = read.ann;
-    }
+    cursor = alone.end;
+    const { entry, ann } = alone;
     entries.push(entry);
     anns.push(ann);
     values.push(item.value);

@@ -5,9 +5,11 @@ import { topSpec } from './codec/specs.js';
 import { type ConfigDocument, type DocumentState, makeDocument, stateOf } from './document.js';
 import { mergeBody } from './merge.js';
 import { nextDocumentState } from './next-document.js';
+import { nextInPlace } from './next-in-place.js';
 import { parseTree } from './parser.js';
 import { handOnIndex, type ItemChanges, spliceTop } from './splice.js';
 import { mergeTop } from './top-merge.js';
+import { handOnPages } from './revision.js';
 import type { ConfigTree } from './tree.js';
 
 function read(text: string): { config: Record<string, unknown>; state: DocumentState } {
@@ -80,14 +82,18 @@ export function serializeConfigWithDocument(
   }
   const state = stateOf(previous);
   const spliced = changes && spliceTop(spec, state, config, changes);
-  const splicedNext = spliced && nextDocumentState(spec, spliced, state);
+  const splicedNext = spliced && nextInPlace(spec, spliced, state);
   if (spliced && splicedNext) {
     handOnIndex(state, splicedNext);
+    handOnPages(state, splicedNext);
     return { text: spliced.text, document: makeDocument(splicedNext) };
   }
   const merge = mergeTop(spec, state, config);
   const next = merge && nextDocumentState(spec, merge, state);
-  if (merge && next) return { text: merge.text, document: makeDocument(next) };
+  if (merge && next) {
+    handOnPages(state, next);
+    return { text: merge.text, document: makeDocument(next) };
+  }
   const whole = mergeWhole(config, state.tree);
   return { text: whole.text, document: makeDocument(whole.state) };
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type ConfigDocument, treeOf } from './document.js';
-import { parseConfigText, serializeConfig, serializeConfigWithDocument } from './index.js';
+import { parseConfigText, revisionOf, serializeConfig, serializeConfigWithDocument } from './index.js';
 import { configArb, type Obj } from './testing/config-arbitrary.js';
 import { SECTIONS } from './testing/edits.js';
 import { relayout } from './testing/relayout.js';
@@ -69,10 +69,13 @@ describe('the splice of edited items', () => {
             for (const [section] of Object.values(SECTIONS))
               if (current[section]) current[section] = { ...(current[section] as Obj) };
             const changes = applyFieldEdits(current, batch);
+            revisionOf(document); // its page hashes are what the next revision reuses
             const slow = serializeConfigWithDocument(current, document);
             const fast = serializeConfigWithDocument(current, document, changes);
             expect(fast.text).toBe(slow.text);
             expect(spans(fast.document)).toEqual(spans(parseConfigText(fast.text).document));
+            // The revision names the text: the same whichever way its document was made.
+            expect(revisionOf(fast.document)).toBe(revisionOf(parseConfigText(fast.text).document));
             ({ document } = fast);
           }
         },

@@ -71,6 +71,7 @@ export function spliceTop(
   const plan = new TopPlan(spec, state);
   plan.keepAll(state.values, index.inGroup);
   const { entries } = state.tree;
+  const changed: number[] = [];
   for (const [key, names] of changes) {
     const handler = spec.byKey.get(key);
     const section = handler?.section;
@@ -87,6 +88,7 @@ export function spliceTop(
         continue;
       }
       const slot = plan.slot(i);
+      changed.push(i);
       const canon = canonicalOf(entries[i] as (typeof entries)[number], spec);
       const node = section.encodeItem(name, value);
       plan.setItem(
@@ -97,5 +99,7 @@ export function spliceTop(
       );
     }
   }
-  return finishTop(spec, state, plan, index.sizes);
+  // Ascending and distinct (a name may be listed twice): the sequence walks only these.
+  const order = [...new Set(changed)].sort((a, b) => a - b);
+  return finishTop(spec, state, plan, index.sizes, order);
 }

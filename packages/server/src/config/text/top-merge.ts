@@ -7,6 +7,7 @@ import { type NewGroup, newGroups } from './new-groups.js';
 import { textOf } from './printer.js';
 import { canonicalOf, type Item, type Layout, pushAfter, type Run, type Slot } from './slots.js';
 import { splitLeading } from './trivia.js';
+import { partnersByKey } from './top-partners.js';
 
 /** Where a top-level directive's own text, or a run, landed in the merged text. */
 export type Placement = { item: Item; start: number; text: string } | { run: Run; start: number };
@@ -20,28 +21,8 @@ export interface TopMerge {
   /** For each old entry kept in place for its value: its new value, and its index in its group. */
   keptValues: unknown[];
   keptIndex: Int32Array;
-}
-
-/** Old partners by key, -1 for none. Most items keep their place: the old one at the same offset is tried first. */
-function partnersByKey(keys: readonly (string | undefined)[], olds: readonly number[], anns: readonly Ann[]) {
-  const out = new Array<number>(keys.length);
-  let index: Map<string | undefined, number> | undefined;
-  let offset = 0;
-  for (let j = 0; j < keys.length; j++) {
-    const guess = olds[j + offset];
-    if (guess !== undefined && (anns[guess] as Ann).key === keys[j]) {
-      out[j] = guess;
-      continue;
-    }
-    if (!index) {
-      index = new Map();
-      for (let k = 0; k < olds.length; k++) index.set((anns[olds[k] as number] as Ann).key, k);
-    }
-    const k = index.get(keys[j]);
-    out[j] = k === undefined ? -1 : (olds[k] as number);
-    if (k !== undefined) offset = k - j;
-  }
-  return out;
+  /** A splice: every entry is where it was, and only the directives placed alone changed. */
+  inPlace?: boolean;
 }
 
 /**
@@ -207,25 +188,22 @@ export class TopPlan {
    * (a deleted neighbour's blank line). A run ends with a line break: what follows it then
    * cannot change how its last directive's line ends (at the end of the file, a new item may).
    */
-  sequence(): (Slot | Run)[] {
+  sequence(changed?: readonly number[]): (Slot | Run)[] {
     const { entries } = this.state.tree;
     const text = this.state.text;
     const starts = startsOf(this.state);
     const n = entries.length;
     const out: (Slot | Run)[] = [];
-    let i = 0;
-    while (i < n) {
-      if (!this.isPlain(i)) {
-        out.push(this.alone(i++));
-        continue;
-      }
-      let j = i;
-      while (j < n && this.isPlain(j)) j++;
+    /** Plain entries i…j-1: the first alone (after a changed one), then a run, then the rest alone. */
+    const stretch = (i: number, j: number) => {
       let from = i;
       if (i > 0) out.push(this.alone(from++));
       let last = -1;
-      for (let k = from; k < j; k++)
-        if ((entries[k] as (typeof entries)[number]).trailing.endsWith('\n')) last = k;
+      for (let k = j - 1; k >= from; k--)
+        if ((entries[k] as (typeof entries)[number]).trailing.endsWith('\n')) {
+          last = k;
+          break;
+        }
       if (last >= from) {
         out.push({
           run: true,
@@ -237,6 +215,27 @@ export class TopPlan {
         from = last + 1;
       }
       for (let k = from; k < j; k++) out.push(this.alone(k));
+    };
+    if (changed) {
+      // A splice: only `changed` (ascending) is not plain; the stretches between them are not walked.
+      let i = 0;
+      for (const c of changed) {
+        if (c > i) stretch(i, c);
+        out.push(this.alone(c));
+        i = c + 1;
+      }
+      if (i < n) stretch(i, n);
+      return out;
+    }
+    let i = 0;
+    while (i < n) {
+      if (!this.isPlain(i)) {
+        out.push(this.alone(i++));
+        continue;
+      }
+      let j = i;
+      while (j < n && this.isPlain(j)) j++;
+      stretch(i, j);
       i = j;
     }
     return out;
@@ -271,6 +270,7 @@ export function finishTop(
   state: DocumentState,
   plan: TopPlan,
   sizes: Map<string, number>,
+  changed?: readonly number[],
 ): TopMerge {
   const { tree } = state;
   const placed: Placement[] = [];
@@ -283,7 +283,7 @@ export function finishTop(
     place: (item, start, text) => placed.push({ item, start, text }),
     placeRun: (run, start) => placed.push({ run, start }),
   };
-  const body = emit(spec, plan.sequence(), plan.end, layout, rewrite);
+  const body = emit(spec, plan.sequence(changed), plan.end, layout, rewrite);
 
   // In a file of comments only, the comments are a heading: new directives go below them.
   let text: string;
@@ -292,5 +292,6 @@ export function finishTop(
     for (const p of placed) p.start += head.length;
     text = head + body.text;
   } else text = body.text + (body.dangling && tree.closing ? tree.eol : '') + tree.closing;
-  return { text, placed, sizes, keptValues: plan.keptValues, keptIndex: plan.keptIndex };
+  const merge = { text, placed, sizes, keptValues: plan.keptValues, keptIndex: plan.keptIndex };
+  return changed ? { ...merge, inPlace: true } : merge;
 }
