@@ -3,7 +3,7 @@ import type { RunningServer } from '../../server/test/harness.js';
 import { startEveryKindServer } from './every-kind-server.js';
 import { expect, watchConsole } from './fixtures.js';
 import { expectNoSeriousViolations } from './pages/axe.js';
-import { ConsoleShell } from './pages/console-shell.js';
+import { SharedLoggedInPage } from './pages/shared-page.js';
 
 /**
  * Every main page of the console passes axe-core's WCAG 2 A/AA rules with no serious or critical
@@ -13,8 +13,10 @@ import { ConsoleShell } from './pages/console-shell.js';
  */
 let server: RunningServer;
 let stopServer: (() => Promise<void>) | undefined;
+/** The logged-in pages share one browser context (see SharedLoggedInPage); the login page has its own. */
+const loggedIn = new SharedLoggedInPage();
 
-const test = base.extend<{ server: RunningServer }>({
+const test = base.extend<{ server: RunningServer; loggedInPage: Page }>({
   // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies destructured.
   server: async ({}, use) => use(server),
   page: async ({ page }, use) => {
@@ -22,6 +24,7 @@ const test = base.extend<{ server: RunningServer }>({
     await use(page);
     expect(errors(), 'console errors in the page').toEqual([]);
   },
+  loggedInPage: ({ browser }, use) => loggedIn.use(browser, server.url, use),
 });
 
 test.beforeAll(async () => {
@@ -29,6 +32,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
+  await loggedIn.close();
   await stopServer?.();
 });
 
@@ -139,12 +143,16 @@ const visits: Visit[] = [
   },
 ];
 
+const check = async (page: Page, visit: Visit) => {
+  await page.goto(`${server.url}${visit.path}`);
+  await visit.act?.(page);
+  await expect(visit.ready(page).first()).toBeVisible();
+  await expectNoSeriousViolations(page, visit.title);
+};
+
 for (const visit of visits) {
-  test(`${visit.title}: no serious or critical axe-core violations`, async ({ page, server }) => {
-    if (!visit.loggedOut) await new ConsoleShell(page, server.url).rememberLogin();
-    await page.goto(`${server.url}${visit.path}`);
-    await visit.act?.(page);
-    await expect(visit.ready(page).first()).toBeVisible();
-    await expectNoSeriousViolations(page, visit.title);
-  });
+  const title = `${visit.title}: no serious or critical axe-core violations`;
+  // The login page is seen logged out: a fresh context of its own.
+  if (visit.loggedOut) test(title, ({ page }) => check(page, visit));
+  else test(title, ({ loggedInPage }) => check(loggedInPage, visit));
 }
