@@ -1,8 +1,7 @@
 import { test as base, type Locator, type Page } from '@playwright/test';
 import type { RunningServer } from '../../server/test/harness.js';
 import { startEveryKindServer } from './every-kind-server.js';
-import { expect, watchConsole } from './fixtures.js';
-import { ConsoleShell } from './pages/console-shell.js';
+import { expect } from './fixtures.js';
 import {
   attachScreenshot,
   expectNoHorizontalOverflow,
@@ -10,6 +9,7 @@ import {
   MIN_TAP_PX,
   PHONE,
 } from './pages/phone.js';
+import { SharedLoggedInPage } from './pages/shared-page.js';
 
 /**
  * Every main page of the console at a 390 px phone width (issue 17): a screenshot of each lands in
@@ -20,15 +20,13 @@ import {
 let server: RunningServer;
 let stopServer: (() => Promise<void>) | undefined;
 
+/** Every visit is logged in at phone size: one browser context for the file (see SharedLoggedInPage). */
+const loggedIn = new SharedLoggedInPage(PHONE);
+
 const test = base.extend<{ server: RunningServer }>({
   // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies destructured.
   server: async ({}, use) => use(server),
-  page: async ({ page }, use) => {
-    const errors = watchConsole(page, []);
-    await page.setViewportSize(PHONE);
-    await use(page);
-    expect(errors(), 'console errors in the page').toEqual([]);
-  },
+  page: ({ browser }, use) => loggedIn.use(browser, server.url, use),
 });
 
 test.beforeAll(async () => {
@@ -36,6 +34,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
+  await loggedIn.close();
   await stopServer?.();
 });
 
@@ -199,7 +198,6 @@ for (const visit of visits) {
     page,
     server,
   }, testInfo) => {
-    await new ConsoleShell(page, server.url).rememberLogin();
     await page.goto(`${server.url}${visit.path}`);
     await expect(visit.ready(page).first()).toBeVisible();
     await visit.act?.(page);
