@@ -75,6 +75,13 @@ export async function startDashJs(page: Page, mpdUrl: string): Promise<void> {
     };
     w.dashReport = report;
     const video = document.getElementById('v') as HTMLVideoElement;
+    const buffers: { mime: string; buffer: SourceBuffer }[] = [];
+    const add = MediaSource.prototype.addSourceBuffer;
+    MediaSource.prototype.addSourceBuffer = function (this: MediaSource, mime: string) {
+      const buffer = add.call(this, mime);
+      buffers.push({ mime, buffer });
+      return buffer;
+    };
     const player = w.dashjs.MediaPlayer().create();
     w.dashPlayer = player;
     player.updateSettings({ debug: { logLevel: w.dashjs.Debug.LOG_LEVEL_WARNING } });
@@ -88,8 +95,23 @@ export async function startDashJs(page: Page, mpdUrl: string): Promise<void> {
         report.events.push({ atMs: Date.now(), type, detail });
       });
     }
-    for (const type of ['ended', 'pause', 'waiting'])
-      video.addEventListener(type, () => report.events.push({ atMs: Date.now(), type: `video ${type}` }));
+    // Where it stands and what it holds at each stop and start: what a stall waits for.
+    const where = () => {
+      const ranges: string[] = [];
+      for (let i = 0; i < video.buffered.length; i++)
+        ranges.push(`${video.buffered.start(i).toFixed(2)}-${video.buffered.end(i).toFixed(2)}`);
+      const tracks = buffers.map(({ mime, buffer }) => {
+        const parts: string[] = [];
+        for (let i = 0; i < buffer.buffered.length; i++)
+          parts.push(`${buffer.buffered.start(i).toFixed(3)}-${buffer.buffered.end(i).toFixed(3)}`);
+        return `${mime.slice(0, 5)} win ${buffer.appendWindowStart.toFixed(3)} off ${buffer.timestampOffset.toFixed(3)} ${parts.slice(-3).join(' ')}`;
+      });
+      return `at ${video.currentTime.toFixed(2)} buffered ${ranges.slice(-3).join(' ')} | ${tracks.join(' | ')}`;
+    };
+    for (const type of ['ended', 'pause', 'waiting', 'playing'])
+      video.addEventListener(type, () =>
+        report.events.push({ atMs: Date.now(), type: `video ${type}`, detail: where() }),
+      );
     player.initialize(video, url, true);
     let lastTime = -1;
     let stillSince = 0;

@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import type { Supervisor } from '../engine/ffmpeg/supervisor.js';
 import type { PacketBus } from '../media/packet-bus.js';
 import type { IngestClock } from './dash-ingest-clock.js';
-import { longestSegmentS, parseTimelines, rewriteMpd } from './dash-mpd.js';
+import { emptyEditS } from './dash-init-edit.js';
+import { type AdaptationTimeline, longestSegmentS, parseTimelines, rewriteMpd } from './dash-mpd.js';
 import { composePeriods, type PeriodText } from './dash-periods.js';
 
 /** One ffmpeg's output: the stream from one splice (or the packager's start) to the next. */
@@ -32,6 +33,8 @@ export interface Period {
   newestNumbers: Map<string, number>;
   /** When its input ended (a splice started the next), ms since epoch. */
   endedAtMs?: number;
+  /** Each representation's leading empty edit (s), read from its init once listed. */
+  editsS?: Map<string, number>;
 }
 
 export interface Packager {
@@ -91,6 +94,8 @@ export async function composeManifest(packager: Packager, timeUrl: string): Prom
   const nowMs = Date.now();
   for (const period of packager.periods) {
     if (!period.mpd || expired(period, nowMs) || !datePeriod(packager, period)) continue;
+    // Listed with its edits only: its presentationTimeOffset must not change once players read it.
+    if (period.id !== 0 && !(period.editsS ??= await readEdits(period, parseTimelines(period.mpd)))) continue;
     listed.push({ period, mpd: period.mpd });
   }
   for (const { period, mpd } of listed) {
@@ -115,6 +120,7 @@ export async function composeManifest(packager: Packager, timeUrl: string): Prom
           offsetS: period.id === 0 ? 0 : period.originS!,
           mpd,
           query: period.id === 0 ? '' : `p=${period.id}`,
+          editsS: period.editsS,
         })),
       );
   return rewriteMpd(
@@ -127,6 +133,22 @@ export async function composeManifest(packager: Packager, timeUrl: string): Prom
     },
     timeUrl,
   );
+}
+
+/** The empty edit of each representation's init (dash-init-edit.ts); undefined until all are written. */
+async function readEdits(
+  period: Period,
+  timelines: AdaptationTimeline[],
+): Promise<Map<string, number> | undefined> {
+  const edits = new Map<string, number>();
+  for (const { representationId } of timelines) {
+    const init = await readFile(join(period.dir, `init-stream${representationId}.m4s`)).catch(
+      () => undefined,
+    );
+    if (!init) return undefined;
+    edits.set(representationId, emptyEditS(init));
+  }
+  return edits;
 }
 
 /** Sets the period's origin and start (and, for period 0, availabilityStartTime) once known. */

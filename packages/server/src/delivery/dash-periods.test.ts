@@ -60,10 +60,29 @@ describe('composePeriods', () => {
     expect(periods[0]).toContain('media="chunk-stream$RepresentationID$-$Number%05d$.m4s"');
     expect(periods[0]).toContain('startNumber="3"');
     expect(periods[1]).toContain('id="4" start="PT12.346S"');
-    expect(periods[1]).toContain('presentationTimeOffset="2560"');
+    expect(periods[1]).toContain('presentationTimeOffset="2496"'); // 0.2 s less 5 ms: see FIRST_FRAME_LEAD_S
     expect(periods[1]).toContain('initialization="init-stream$RepresentationID$.m4s?p=4"');
     expect(periods[1]).toContain('media="chunk-stream$RepresentationID$-$Number%05d$.m4s?p=4"');
     expect(text.startsWith('<MPD type="dynamic">')).toBe(true);
     expect(text.trimEnd().endsWith('</MPD>')).toBe(true);
+  });
+
+  it("takes each representation's empty edit off its offset: MSE places its frames by tfdt", () => {
+    const sets =
+      '<MPD type="dynamic">\n<Period id="0" start="PT0.0S">' +
+      '<AdaptationSet contentType="video"><Representation id="0"><SegmentTemplate timescale="12800">' +
+      '</SegmentTemplate></Representation></AdaptationSet><AdaptationSet contentType="audio">' +
+      '<Representation id="1"><SegmentTemplate timescale="44100"></SegmentTemplate></Representation>' +
+      '</AdaptationSet>\n</Period>\n</MPD>\n';
+    const editsS = new Map([
+      ['0', 0.026],
+      ['1', 0],
+    ]);
+    const text = composePeriods(sets, [
+      { id: 2, startS: 5, offsetS: 0.105, mpd: sets, query: 'p=2', editsS },
+    ]);
+    // Video: (0.105 − 0.026 − 0.005) × 12800; audio: (0.105 − 0.005) × 44100.
+    expect(text).toContain('presentationTimeOffset="947" timescale="12800"');
+    expect(text).toContain('presentationTimeOffset="4410" timescale="44100"');
   });
 });

@@ -63,9 +63,23 @@ export interface PeriodText {
   mpd: string;
   /** Query added to its segment and init URLs (its files are in a folder of their own). */
   query: string;
+  /** Each representation's leading empty edit (s), by id: see dash-init-edit.ts. */
+  editsS?: ReadonlyMap<string, number>;
 }
 
 const PERIOD = /<Period\b[^>]*>([\s\S]*?)<\/Period>/;
+const REPRESENTATION_ID = /<Representation\b[^>]*\bid="([^"]*)"/g;
+
+/**
+ * How far after its Period@start a period's first frame is presented. Chromium drops a video
+ * frame presented before the SourceBuffer's appendWindowStart (dash.js sets it to Period@start),
+ * and with it every frame up to the next keyframe. ffmpeg's S@t counts the video's empty edit
+ * (dash-init-edit.ts), which the fragments' tfdt and MSE do not: the keyframe landed 10–30 ms
+ * before the start and each new period lost its first GOP (0.45 s of a 0.48 s GOP, at every
+ * failover). The edit is taken off; this covers its rounding to the millisecond. Well under a
+ * frame: players play across it.
+ */
+const FIRST_FRAME_LEAD_S = 0.005;
 
 /** Seconds as xs:duration, to the millisecond. */
 const seconds = (s: number): string => `PT${(Math.round(s * 1000) / 1000).toFixed(3)}S`;
@@ -82,9 +96,13 @@ export function composePeriods(head: string, periods: PeriodText[]): string {
       .replace(/\b(initialization|media)="([^"?]*)"/g, (_m, name: string, url: string) =>
         period.query ? `${name}="${url}?${period.query}"` : `${name}="${url}"`,
       )
-      .replace(/<SegmentTemplate\b([^>]*)>/g, (_m, attrs: string) => {
+      .replace(/<SegmentTemplate\b([^>]*)>/g, (_m, attrs: string, at: number, all: string) => {
         const timescale = Number(/\btimescale="(\d+)"/.exec(attrs)?.[1] ?? 1);
-        const offset = Math.round(period.offsetS * timescale);
+        // The representation it is in: the last one opened before it.
+        const id = [...all.slice(0, at).matchAll(REPRESENTATION_ID)].at(-1)?.[1] ?? '';
+        // The media time (tfdt, what MSE places) presented at the period's start.
+        const mediaS = period.offsetS - (period.editsS?.get(id) ?? 0) - FIRST_FRAME_LEAD_S;
+        const offset = Math.max(0, Math.floor(mediaS * timescale));
         return `<SegmentTemplate presentationTimeOffset="${offset}"${attrs}>`;
       });
     return `<Period id="${period.id}" start="${seconds(period.startS)}">${sets}</Period>`;
