@@ -9,7 +9,11 @@ import type { Engine } from '../engine/engine.js';
 import type { StreamRuntime } from '../engine/stream-runtime.js';
 import { type CodecChoice, chooseCodecs, type OfferedMedia, restrictOffer } from './whep-sdp.js';
 import { type PipelineContext, WhepPipeline } from './whep-pipeline.js';
-import { WhepViewer } from './whep-viewer.js';
+import type { WhepViewer } from './whep-viewer.js';
+
+/** werift is loaded at the first WHEP offer, not at start (see ingest/webrtc/publish-setups.ts). */
+let loading: Promise<typeof import('./whep-viewer.js')> | undefined;
+const loadViewer = () => (loading ??= import('./whep-viewer.js'));
 
 /** How long an offer for a stream that is just starting waits for its first media. */
 const FIRST_MEDIA_WAIT_MS = 10_000;
@@ -131,8 +135,9 @@ export class WhepService {
     const avc1 = runtime.bus?.demux.codecStrings().find((c) => c.startsWith('avc1.'));
     const choice = chooseCodecs(media, avc1 ? parseInt(avc1.slice(5, 7), 16) : undefined);
     if ('error' in choice) return { status: 400, error: choice.error };
+    const { WhepViewer } = await loadViewer();
     // An audio-only stream sends no video: its audio must not wait for a first picture.
-    const resource = this.open(name, this.pipelineOf(runtime), session, choice, video.length > 0);
+    const resource = this.open(WhepViewer, name, this.pipelineOf(runtime), session, choice, video.length > 0);
     try {
       const answer = await resource.viewer.answer(restrictOffer(offerSdp, choice));
       return { resource, answer };
@@ -151,6 +156,7 @@ export class WhepService {
   }
 
   private open(
+    Viewer: typeof WhepViewer,
     name: string,
     pipeline: WhepPipeline,
     session: ClientSession,
@@ -159,7 +165,7 @@ export class WhepService {
   ): WhepResource {
     // The viewer holds its session open (a connection, like a continuous TS player) until it ends.
     session.openResponses++;
-    const viewer = new WhepViewer(choice, hasVideo, (reason) => {
+    const viewer = new Viewer(choice, hasVideo, (reason) => {
       this.resources.delete(viewer.id);
       this.flushBytes(resource);
       session.openResponses--;

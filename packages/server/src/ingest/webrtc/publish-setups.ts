@@ -2,7 +2,14 @@ import type { PublishHandler, PublishRequest } from '../rtmp/rtmp-server.js';
 import { logText } from '../rtmp/log-text.js';
 import { NegotiationLimit } from './negotiation-limit.js';
 import { offerCodecs } from './offer-codecs.js';
-import { WebrtcPublish } from './webrtc-publish.js';
+import type { WebrtcPublish } from './webrtc-publish.js';
+
+/**
+ * werift (with @peculiar/x509 and its asn1 packages) is loaded at the first WebRTC publish, not at
+ * start: it was the largest module load left in a server's start (issue 20, ~1.3 s at load 15).
+ */
+let loading: Promise<typeof import('./webrtc-publish.js')> | undefined;
+const loadPublish = () => (loading ??= import('./webrtc-publish.js'));
 
 export interface WebrtcPublishDeps {
   /**
@@ -96,7 +103,7 @@ export class PublishSetups {
     if ('refused' in codecs) return refuse(codecs.refused, codecs.status);
     const target = publishRequestFor(streamName, attempt.query, ip);
     // Authorization first: a publisher refused here has cost a lookup and nothing else.
-    const denied = await this.deps.authorize(target);
+    const [denied, { WebrtcPublish }] = await Promise.all([this.deps.authorize(target), loadPublish()]);
     if (attempt.gone()) return refuse('the publisher went away', 400);
     if (denied) return refuse(denied, 403);
     if (this.busy.has(streamName)) return refuse(`${streamName} is already being published`, 409);
