@@ -8,7 +8,7 @@ import { fetchMpd, videoTimeline } from './dash-helpers.js';
 import { type PlayerReport, playerReport, servePlayerPage, startDashJs } from './dash-player-page.js';
 import { freePort, minimalConfig, type RunningServer, startServer, waitFor } from './harness.js';
 import { streamStats } from './media-helpers.js';
-import { spliceFeed, udpRelay } from './media-splice-helpers.js';
+import { FEED_GOP_MS, spliceFeed, udpRelay } from './media-splice-helpers.js';
 
 /**
  * The DASH twin of media-splice-hlsjs: ten failovers and switch-backs under dash.js 4.7.4 in
@@ -79,10 +79,13 @@ describe('failover splices played by dash.js', () => {
 
     /** When the main feed went silent, each cycle (ms since epoch). */
     const silences: number[] = [];
+    /** As media-splice-hlsjs counts it: from the silence to the switch and the backup's next keyframe. */
+    let longestOutageMs = 0;
     for (let cycle = 0; cycle < 10; cycle++) {
       main.forwarding = false;
       silences.push(Date.now());
       await waitFor(async () => (await activeUrl()) === backupUrl, 20_000, 100);
+      longestOutageMs = Math.max(longestOutageMs, Date.now() - silences.at(-1)! + FEED_GOP_MS);
       main.forwarding = true;
       await waitFor(async () => (await activeUrl()) === mainUrl, 20_000, 100);
       // The main feed stays a segment before it goes again, as a feed that comes back does.
@@ -107,7 +110,8 @@ describe('failover splices played by dash.js', () => {
       (e) => `${e.type} at ${((e.atMs - firstMs) / 1000).toFixed(2)} s ${e.detail ?? ''}`,
     );
     console.log(
-      `dash.js over 10 failovers: outages ${outagesMs.map((ms) => Math.round(ms)).join(', ')} ms; ` +
+      `dash.js over 10 failovers: outages ${outagesMs.map((ms) => Math.round(ms)).join(', ')} ms ` +
+        `(to the switch and a GOP: up to ${longestOutageMs} ms); ` +
         `stalls over 250 ms: ${stalls.join(', ') || 'none'}; reported latency ` +
         `${Math.min(...latencies).toFixed(2)}–${Math.max(...latencies).toFixed(2)} s; ` +
         `newest segment end against the wall clock ${edges.range()}; where it stood still: ` +
@@ -131,10 +135,12 @@ describe('failover splices played by dash.js', () => {
     expect(edges.violations).toEqual([]);
     expect([...report.errors, ...consoleErrors]).toEqual([]);
     expect(outagesMs.every((ms) => ms > 0)).toBe(true);
-    // The picture stands still for the outage and for how early the server dated the old source's
-    // last frames: each period's clock is its least delayed packet, and under load the frames
-    // before the silence came 0.1–0.45 s later than that. Before: the new period's first GOP was
-    // dropped too (Chromium, see dash-periods.ts FIRST_FRAME_LEAD_S), outage + 0.7–1.9 s.
+    // The picture stands still for the outage, for how early the server dated the old source's
+    // last frames (each period's clock is its least delayed packet; the frames before the silence
+    // came 0.1–0.45 s later than that under load) and, now and then, for the new period's first
+    // video segment still on its way (a new ffmpeg per period, a 2 s MPD refresh): excess up to
+    // 1.25 s in 6 runs at load 10–20, so this bound is not the outage. Before: the new period's first
+    // GOP was dropped too (Chromium, see dash-periods.ts FIRST_FRAME_LEAD_S), outage + 0.7–1.9 s.
     expect(report.longestStallMs, stalls.join(', ')).toBeLessThan(Math.max(...outagesMs) + STALL_EDGES_MS);
     // The latency does not creep up by each outage (before: 3.8 s → 32.7 s). dash.js waits out each
     // gap a little longer than it is: some 0.2 s per splice stays.
@@ -143,7 +149,7 @@ describe('failover splices played by dash.js', () => {
 });
 
 /** What a stall may take beyond the outage: see the test. */
-const STALL_EDGES_MS = 1000;
+const STALL_EDGES_MS = 2000;
 
 /**
  * Polls the MPD and checks, for each version, where its newest video segment ends on the wall
