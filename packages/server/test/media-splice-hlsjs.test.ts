@@ -1,23 +1,15 @@
 import { type Browser, chromium, type Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, minimalConfig, type RunningServer, startServer, waitFor } from './harness.js';
-import { getText, streamStats } from './media-helpers.js';
-import {
-  FEED_GOP_MS,
-  PlaylistWatch,
-  spliceFeed,
-  startsWithKeyframe,
-  udpRelay,
-  videoPacketCount,
-} from './media-splice-helpers.js';
+import { getText, streamStats, udpSender } from './media-helpers.js';
+import { PlaylistWatch, startsWithKeyframe, udpRelay, videoPacketCount } from './media-splice-helpers.js';
 
 /**
  * Ten failovers and switch-backs under hls.js in Chromium. Two UDP feeds of one stream, source
- * timeout 1 s, a keyframe every 0.48 s; the main feed goes silent (its relay stops forwarding)
- * until the backup plays its first segment, then comes back (mid-GOP, as a real feed does) until
- * its own first segment is out. The outage stays
- * in the timeline (EXT-X-GAP), so the player keeps its distance to the live edge: it may stand
- * still at a failover, for no longer than the outage, and never for good.
+ * timeout 2 s; the main feed goes silent (its relay stops forwarding) until the backup plays, then
+ * comes back (mid-GOP, as a real feed does) until the stream is on it again. The player sits near
+ * the live edge (each outage eats into its buffer), so it does stall at each failover: for no
+ * longer than the outage, and never for good.
  */
 describe('failover splices played by hls.js', () => {
   let server: RunningServer;
@@ -39,10 +31,10 @@ describe('failover splices played by hls.js', () => {
     backupUrl = `udp://127.0.0.1:${backupPort}`;
     main = udpRelay(mainIn, mainPort);
     const backup = udpRelay(backupIn, backupPort);
-    const encoders = [spliceFeed(mainIn, 440), spliceFeed(backupIn, 880)];
+    const encoders = [udpSender(mainIn, 440), udpSender(backupIn, 880)];
     stops.push(main.stop, backup.stop, ...encoders.map((e) => e.stop));
     server = await startServer({
-      config: `${minimalConfig}stream tv {\n  url ${mainUrl};\n  url ${backupUrl};\n  source_timeout 1;\n  static true;\n}\n`,
+      config: `${minimalConfig}stream tv {\n  url ${mainUrl};\n  url ${backupUrl};\n  source_timeout 2;\n  static true;\n}\n`,
     });
     browser = await chromium.launch({
       executablePath: '/usr/bin/chromium',
@@ -60,7 +52,7 @@ describe('failover splices played by hls.js', () => {
     return stats.alive ? stats.url : undefined;
   };
 
-  it('plays through ten failovers and switch-backs with no stall longer than the outage', async () => {
+  it('plays through ten failovers and switch-backs, no stall longer than the outage, its first segment and a playlist refresh', async () => {
     expect(await waitFor(activeUrl, 15_000)).toBe(mainUrl);
     const playlist = `${server.url}/tv/video.m3u8`;
     await waitFor(async () => (await getText(playlist)).text.includes('#EXTINF:'), 15_000);
@@ -81,14 +73,13 @@ describe('failover splices played by hls.js', () => {
       main.forwarding = false;
       const silentFrom = Date.now();
       await waitFor(async () => (await activeUrl()) === backupUrl, 20_000, 100);
-      // Nothing plays until the switch and the backup's next keyframe.
-      longestOutageMs = Math.max(longestOutageMs, Date.now() - silentFrom + FEED_GOP_MS);
-      // Each source plays its first segment (a discontinuity) before the next switch: the backup
-      // before the main feed comes back, the main feed before it goes again.
-      await waitFor(() => watch.discontinuities.length >= 2 * cycle + 1, 20_000, 100);
+      // Nothing plays until the switch and the backup's next keyframe (its encoder sends one a second).
+      longestOutageMs = Math.max(longestOutageMs, Date.now() - silentFrom + GOP_MS);
       main.forwarding = true;
       await waitFor(async () => (await activeUrl()) === mainUrl, 20_000, 100);
-      await waitFor(() => watch.discontinuities.length >= 2 * cycle + 2, 20_000, 100);
+      // The main feed plays a segment before it goes again, as a feed that comes back stays a while.
+      const back = (await watch.next()).lastSequence;
+      await waitFor(async () => (await watch.next()).lastSequence >= back + 2, 15_000, 100);
     }
     // The last switch-back's segment reaches the player.
     const endSequence = (await watch.next()).lastSequence;
@@ -110,20 +101,29 @@ describe('failover splices played by hls.js', () => {
       expect(Math.abs(framesMs - before.durationMs), before.url).toBeLessThanOrEqual(40);
       expect(startsWithKeyframe(first.data), first.url).toBe(true);
     }
-    // hls.js: no fatal error, and the picture stood still no longer than the outage (before the
-    // gap was kept: the outage, the new source's first segment and a playlist refresh).
+    // hls.js: no fatal error, and the picture stood still no longer than the outage as a segment
+    // player sees it: the source outage, the new source's first segment (one GOP, cut short after a
+    // switch) and one playlist refresh (hls.js reloads a changed live playlist every target
+    // duration). Each outage eats the buffer for good (the media timeline runs on without the
+    // gap), so after the first few hls.js is at the live edge and stalls about that long; under
+    // load, 0.2-0.4 s longer than the source outage alone.
     expect(played.fatal).toEqual([]);
-    const stalls = `outage ${longestOutageMs} ms; stalls ${played.stalls.join(', ')}`;
-    expect(played.maxStallMs, stalls).toBeLessThanOrEqual(longestOutageMs);
+    const bound = longestOutageMs + GOP_MS + TARGET_MS;
+    expect(played.maxStallMs, played.stalls.join(', ')).toBeLessThan(bound);
     // …and it kept going: the picture advanced through most of the run (it froze for good before).
     expect(played.currentTime).toBeGreaterThan((Date.now() - playingFrom) / 2000);
   }, 240_000);
 });
 
+/** Keyframe interval of the test encoders (media-helpers.ts testEncoderArgs: -g 25 at 25 fps). */
+const GOP_MS = 1000;
+/** The stream's segment_duration (the default). */
+const TARGET_MS = 2000;
+
 interface PlayerStats {
   fatal: string[];
   maxStallMs: number;
-  /** Stalls over half a second: at what position and how long, for the failure message. */
+  /** Stalls over a second: at what position and how long, for the failure message. */
   stalls: string[];
 }
 
@@ -151,7 +151,7 @@ function startPlayer(playlist: string): void {
     const now = performance.now();
     if (video.currentTime > last) {
       const stallMs = now - advancedAt - 50;
-      if (advancedAt > 0 && stallMs > 500)
+      if (advancedAt > 0 && stallMs > 1000)
         stats.stalls.push(`${Math.round(stallMs)} ms at ${last.toFixed(2)} s`);
       last = video.currentTime;
       advancedAt = now;

@@ -2,7 +2,7 @@ import { joined } from './joined.js';
 import { PidRestart } from './pid-restart.js';
 import { audioEndOf, AudioPids, dropPidFrom, LateAudio } from './segment-audio.js';
 import { CutClock } from './segment-cut.js';
-import { WallGap } from './segment-gap.js';
+import { LIST_OUTAGE_GAPS, WallGap } from './segment-gap.js';
 import { type Segment, SegmentWindow } from './segment-window.js';
 import { PACKET_SIZE, payloadOffset, pidOf, startsUnit, TS_CLOCK, tsDiff } from './ts-packet.js';
 import type { Frame, TsDemux } from './ts-demux.js';
@@ -308,8 +308,9 @@ export class HlsSegmenter {
 
   /** The first keyframe after a gap: the gate opens, each PID starts over. */
   private startTimeline(frame: Frame): void {
-    // The outage stays in the timeline (segment-gap.ts).
-    this.gapPendingMs += this.wallGap.started();
+    // The outage stays in the timeline (segment-gap.ts) when gaps are listed.
+    const outageMs = this.wallGap.started();
+    if (LIST_OUTAGE_GAPS) this.gapPendingMs += outageMs;
     this.clock.keyframe(frame.dts);
     this.startSegment(frame);
     this.gated = false;
