@@ -4,7 +4,7 @@ import { type Browser, chromium } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adCounts, localTimeOfDay, makeAdFile, saveAdSchedules } from './ad-helpers.js';
 import { minimalConfig, type RunningServer, startServer, waitFor } from './harness.js';
-import { modifyConfig, streamStats } from './media-helpers.js';
+import { getText, modifyConfig, streamStats } from './media-helpers.js';
 
 const SLOT_S = 4;
 
@@ -33,6 +33,13 @@ describe('hls.js through an ad break', () => {
     await waitFor(
       async () =>
         (await readdir(join(server.dir, 'ad-cache')).catch(() => [])).some((f) => f.endsWith('.ts')),
+      30_000,
+    );
+    // A channel on air for a while: hls.js starts three segments back from the live edge, not on a
+    // playlist of one or two, where it runs dry at the second segment (a wait before any switch).
+    await waitFor(
+      async () =>
+        ((await getText(`${server.url}/live/video.m3u8`)).text.match(/#EXTINF:/g)?.length ?? 0) >= 3,
       30_000,
     );
     browser = await chromium.launch({
