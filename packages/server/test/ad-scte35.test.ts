@@ -5,15 +5,19 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PACKET_SIZE, pidOf } from '../src/media/ts-packet.js';
-import { patSection, pmtSection, sectionPackets } from '../src/media/ts-tables.js';
-import { scte35Section, spliceInsert } from '../src/ads/testing/scte35-sections.js';
+import { sectionPackets } from '../src/media/ts-tables.js';
+import {
+  SCTE_PID,
+  scte35Section,
+  spliceInsert,
+  tablesWithScte35,
+} from '../src/ads/testing/scte35-sections.js';
 import { adCounts, dateRanges, localTimeOfDay, makeAdFile, saveAdSchedules } from './ad-helpers.js';
 import { EventsClient } from './events-client.js';
 import { basicAuth, freePort, minimalConfig, type RunningServer, startServer, waitFor } from './harness.js';
 import { getText, modifyConfig } from './media-helpers.js';
 
 const run = promisify(execFile);
-const SCTE_PID = 0x1f0;
 
 /**
  * SCTE-35 cues in a UDP MPEG-TS source of a stream with an ad_schedule reach the server's cue
@@ -62,18 +66,7 @@ describe('SCTE-35 cues in a live UDP source', () => {
       const pid = pidOf(bytes, o);
       if (pid === 0 || pid === 0x1000) continue;
       if (n++ % 50 === 0) {
-        parts.push(
-          sectionPackets(0, patSection(1, 0x1000), cc),
-          sectionPackets(
-            0x1000,
-            pmtSection(1, 0x100, [
-              { pid: 0x100, streamType: 0x1b },
-              { pid: SCTE_PID, streamType: 0x86 },
-            ]),
-            cc,
-          ),
-          sectionPackets(SCTE_PID, cue, cc),
-        );
+        parts.push(tablesWithScte35(cc), sectionPackets(SCTE_PID, cue, cc));
         cc = (cc + 1) & 0x0f;
       }
       parts.push(bytes.subarray(o, o + PACKET_SIZE));

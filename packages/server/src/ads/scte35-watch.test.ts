@@ -6,14 +6,13 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PacketBus } from '../media/packet-bus.js';
 import { PACKET_SIZE, pidOf } from '../media/ts-packet.js';
-import { patSection, pmtSection, sectionPackets } from '../media/ts-tables.js';
+import { sectionPackets } from '../media/ts-tables.js';
 import type { Scte35Cue } from './scte35-cue.js';
 import { Scte35Slots } from './scte35-slots.js';
 import { watchScte35 } from './scte35-watch.js';
-import { scte35Section, spliceInsert } from './testing/scte35-sections.js';
+import { SCTE_PID, scte35Section, spliceInsert, tablesWithScte35 } from './testing/scte35-sections.js';
 
 const run = promisify(execFile);
-const SCTE_PID = 0x1f0;
 let dir: string;
 let video: Buffer;
 
@@ -51,19 +50,6 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const tables = (cc: number) =>
-  Buffer.concat([
-    sectionPackets(0, patSection(1, 0x1000), cc),
-    sectionPackets(
-      0x1000,
-      pmtSection(1, 0x100, [
-        { pid: 0x100, streamType: 0x1b },
-        { pid: SCTE_PID, streamType: 0x86 },
-      ]),
-      cc,
-    ),
-  ]);
-
 describe("watchScte35 on a live stream's packet bus", () => {
   it('hears each cue of an MPEG-TS source once, and reports a broken section without stopping', () => {
     const bus = new PacketBus({ targetDurationMs: 1000, windowSize: 3 });
@@ -83,10 +69,16 @@ describe("watchScte35 on a live stream's packet bus", () => {
     const now = Date.now();
     // Tables (repeated, as every source repeats them: the bus passes packets from the first keyframe
     // on), the first second, the cue-out three times (as encoders repeat it), a broken one, the rest, the cue-in.
-    bus.write(Buffer.concat([tables(0), video.subarray(0, half)]), now);
-    bus.write(Buffer.concat([tables(1), ...[0, 1, 2].map((cc) => sectionPackets(SCTE_PID, out, cc))]), now);
+    bus.write(Buffer.concat([tablesWithScte35(0), video.subarray(0, half)]), now);
+    bus.write(
+      Buffer.concat([tablesWithScte35(1), ...[0, 1, 2].map((cc) => sectionPackets(SCTE_PID, out, cc))]),
+      now,
+    );
     bus.write(Buffer.concat([sectionPackets(SCTE_PID, flipped, 3), sectionPackets(SCTE_PID, lying, 4)]), now);
-    bus.write(Buffer.concat([tables(2), video.subarray(half), sectionPackets(SCTE_PID, back, 5)]), now);
+    bus.write(
+      Buffer.concat([tablesWithScte35(2), video.subarray(half), sectionPackets(SCTE_PID, back, 5)]),
+      now,
+    );
     expect(cues).toEqual([
       { kind: 'out', eventId: 5, pts90k: 90_000, durationS: 15 },
       { kind: 'in', eventId: 5 },
@@ -94,7 +86,7 @@ describe("watchScte35 on a live stream's packet bus", () => {
     stop();
     bus.write(
       Buffer.concat([
-        tables(3),
+        tablesWithScte35(3),
         sectionPackets(
           SCTE_PID,
           scte35Section(0x05, spliceInsert({ eventId: 6, outOfNetwork: true, pts: 1 })),
@@ -117,7 +109,7 @@ describe("watchScte35 on a live stream's packet bus", () => {
       () => now,
     );
     slots.follow(bus);
-    bus.write(Buffer.concat([tables(0), video]), now);
+    bus.write(Buffer.concat([tablesWithScte35(0), video]), now);
     const lastDts = bus.demux.lastDts!;
     expect(lastDts).toBeGreaterThan(0);
     // Splice 2 s after the newest frame, a 30 s break.
@@ -130,12 +122,12 @@ describe("watchScte35 on a live stream's packet bus", () => {
         durationTicks: 30 * 90_000,
       }),
     );
-    bus.write(Buffer.concat([tables(1), sectionPackets(SCTE_PID, out, 0)]), now);
+    bus.write(Buffer.concat([tablesWithScte35(1), sectionPackets(SCTE_PID, out, 0)]), now);
     expect(slots.current(now)).toEqual({ eventId: 11, startMs: now + 2000, endMs: now + 32_000 });
     // The network comes back early: an immediate cue-in 10 s later ends the slot there.
     now += 10_000;
     const back = scte35Section(0x05, spliceInsert({ eventId: 11, outOfNetwork: false, immediate: true }));
-    bus.write(Buffer.concat([tables(2), sectionPackets(SCTE_PID, back, 1)]), now);
+    bus.write(Buffer.concat([tablesWithScte35(2), sectionPackets(SCTE_PID, back, 1)]), now);
     expect(slots.current(now - 1)?.endMs).toBe(now);
     expect(slots.current(now)).toBeUndefined();
     expect(lines).toEqual([

@@ -1,4 +1,5 @@
 import { crc32Mpeg } from '../../media/crc32.js';
+import { patSection, pmtSection, sectionPackets } from '../../media/ts-tables.js';
 
 /** Builders of SCTE 35 sections for tests, field by field as SCTE 35 §9 lays them out. */
 
@@ -69,3 +70,23 @@ export function scte35Section(
   withoutCrc.writeUInt32BE(crc, withoutCrc.length - 4);
   return withoutCrc;
 }
+
+/** The SCTE 35 PID the tests' programs list beside their video. */
+export const SCTE_PID = 0x1f0;
+
+/**
+ * A PAT and a PMT (program 1 on 0x1000) listing H.264 video on 0x100 and SCTE 35 on SCTE_PID, as
+ * a broadcaster's do, with continuity counter `cc`: they replace ffmpeg's own tables in test feeds.
+ */
+export const tablesWithScte35 = (cc: number): Buffer =>
+  Buffer.concat([
+    sectionPackets(0, patSection(1, 0x1000), cc),
+    sectionPackets(
+      0x1000,
+      pmtSection(1, 0x100, [
+        { pid: 0x100, streamType: 0x1b },
+        { pid: SCTE_PID, streamType: 0x86 },
+      ]),
+      cc,
+    ),
+  ]);
